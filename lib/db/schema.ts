@@ -1,0 +1,199 @@
+import { sql, type InferSelectModel } from "drizzle-orm";
+import { integer, sqliteTable, text, uniqueIndex, index, blob, primaryKey } from "drizzle-orm/sqlite-core";
+
+const now = sql`(unixepoch('subsec') * 1000)`;
+const createdAt = () => integer("created_at", { mode: "timestamp_ms" }).notNull().default(now);
+
+export const courses = sqliteTable("courses", {
+  id: text("id").primaryKey(),
+  slug: text("slug").notNull().unique(),
+  title: text("title").notNull(),
+  joinCode: text("join_code").notNull().unique(),
+  createdAt: createdAt(),
+});
+export type Course = InferSelectModel<typeof courses>;
+
+export const users = sqliteTable("users", {
+  id: text("id").primaryKey(),
+  email: text("email").notNull().unique(),
+  name: text("name").notNull(),
+  passwordHash: text("password_hash"),
+  createdAt: createdAt(),
+});
+export type User = InferSelectModel<typeof users>;
+
+export const memberships = sqliteTable(
+  "memberships",
+  {
+    userId: text("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    courseId: text("course_id").notNull().references(() => courses.id, { onDelete: "cascade" }),
+    role: text("role", { enum: ["instructor", "student"] }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.courseId] })],
+);
+export type Membership = InferSelectModel<typeof memberships>;
+
+/** A logical document of a course; its content lives in revisions. */
+export const documents = sqliteTable(
+  "documents",
+  {
+    id: text("id").primaryKey(),
+    courseId: text("course_id").notNull().references(() => courses.id, { onDelete: "cascade" }),
+    title: text("title").notNull(),
+    /** The one revision that is searchable; null until the first revision is ready. */
+    currentRevisionId: text("current_revision_id"),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("documents_course_title").on(t.courseId, t.title)],
+);
+export type Document = InferSelectModel<typeof documents>;
+
+export const revisionStatuses = ["queued", "extracting", "indexing", "ready", "failed"] as const;
+export type RevisionStatus = (typeof revisionStatuses)[number];
+
+export const revisions = sqliteTable(
+  "revisions",
+  {
+    id: text("id").primaryKey(),
+    documentId: text("document_id").notNull().references(() => documents.id, { onDelete: "cascade" }),
+    number: integer("number").notNull(),
+    sha256: text("sha256").notNull(),
+    fileName: text("file_name").notNull(),
+    size: integer("size").notNull(),
+    pageCount: integer("page_count"),
+    status: text("status", { enum: revisionStatuses }).notNull().default("queued"),
+    /** Pages processed so far while extracting/indexing, for progress bars. */
+    progress: integer("progress").notNull().default(0),
+    error: text("error"),
+    /** A non-fatal finding, e.g. pages without selectable text. */
+    warning: text("warning"),
+    isCorrection: integer("is_correction", { mode: "boolean" }).notNull().default(false),
+    uploadedAt: integer("uploaded_at", { mode: "timestamp_ms" }).notNull().default(now),
+    readyAt: integer("ready_at", { mode: "timestamp_ms" }),
+  },
+  (t) => [uniqueIndex("revisions_document_number").on(t.documentId, t.number), index("revisions_sha").on(t.documentId, t.sha256)],
+);
+export type Revision = InferSelectModel<typeof revisions>;
+
+/** The uploaded bytes, kept apart so listing revisions never loads them. */
+export const revisionFiles = sqliteTable("revision_files", {
+  revisionId: text("revision_id").primaryKey().references(() => revisions.id, { onDelete: "cascade" }),
+  bytes: blob("bytes", { mode: "buffer" }).notNull(),
+});
+export type RevisionFile = InferSelectModel<typeof revisionFiles>;
+
+export const pages = sqliteTable(
+  "pages",
+  {
+    revisionId: text("revision_id").notNull().references(() => revisions.id, { onDelete: "cascade" }),
+    /** 1-based physical page index ("PDF page N"). */
+    pdfPage: integer("pdf_page").notNull(),
+    /** The printed label where the PDF defines one and it differs from pdfPage. */
+    pageLabel: text("page_label"),
+    /** Normalised text: what chunks slice, what is indexed, sent and validated. */
+    text: text("text").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.revisionId, t.pdfPage] })],
+);
+export type Page = InferSelectModel<typeof pages>;
+
+export const chunks = sqliteTable(
+  "chunks",
+  {
+    /** Integer key for the FTS5 external-content table (stable across VACUUM, unlike rowid). */
+    seq: integer("seq").primaryKey({ autoIncrement: true }),
+    id: text("id").notNull().unique(),
+    revisionId: text("revision_id").notNull().references(() => revisions.id, { onDelete: "cascade" }),
+    documentId: text("document_id").notNull(),
+    courseId: text("course_id").notNull(),
+    pdfPage: integer("pdf_page").notNull(),
+    ordinal: integer("ordinal").notNull(),
+    text: text("text").notNull(),
+    charStart: integer("char_start").notNull(),
+    charEnd: integer("char_end").notNull(),
+    tokens: integer("tokens").notNull(),
+  },
+  (t) => [index("chunks_revision").on(t.revisionId, t.pdfPage, t.ordinal)],
+);
+export type Chunk = InferSelectModel<typeof chunks>;
+
+export const jobStatuses = ["queued", "running", "done", "failed"] as const;
+
+export const ingestionJobs = sqliteTable(
+  "ingestion_jobs",
+  {
+    id: text("id").primaryKey(),
+    revisionId: text("revision_id").notNull().references(() => revisions.id, { onDelete: "cascade" }),
+    status: text("status", { enum: jobStatuses }).notNull().default("queued"),
+    attempts: integer("attempts").notNull().default(0),
+    error: text("error"),
+    createdAt: createdAt(),
+    startedAt: integer("started_at", { mode: "timestamp_ms" }),
+    finishedAt: integer("finished_at", { mode: "timestamp_ms" }),
+  },
+  (t) => [index("ingestion_jobs_status").on(t.status, t.createdAt)],
+);
+export type IngestionJob = InferSelectModel<typeof ingestionJobs>;
+
+export const conversations = sqliteTable("conversations", {
+  id: text("id").primaryKey(),
+  courseId: text("course_id").notNull().references(() => courses.id, { onDelete: "cascade" }),
+  userId: text("user_id"),
+  title: text("title").notNull(),
+  createdAt: createdAt(),
+});
+export type Conversation = InferSelectModel<typeof conversations>;
+
+export const messages = sqliteTable(
+  "messages",
+  {
+    id: text("id").primaryKey(),
+    conversationId: text("conversation_id").notNull().references(() => conversations.id, { onDelete: "cascade" }),
+    role: text("role", { enum: ["user", "assistant"] }).notNull(),
+    content: text("content").notNull(),
+    /** The answer status for assistant messages (answered, partial, …). */
+    status: text("status"),
+    /** The full answer object as the client received it. */
+    answer: text("answer", { mode: "json" }),
+    traceId: text("trace_id"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("messages_conversation").on(t.conversationId, t.createdAt)],
+);
+export type Message = InferSelectModel<typeof messages>;
+
+export const claims = sqliteTable("claims", {
+  id: text("id").primaryKey(),
+  messageId: text("message_id").notNull().references(() => messages.id, { onDelete: "cascade" }),
+  partIndex: integer("part_index").notNull(),
+  ordinal: integer("ordinal").notNull(),
+  text: text("text").notNull(),
+});
+export type Claim = InferSelectModel<typeof claims>;
+
+export const citations = sqliteTable("citations", {
+  id: text("id").primaryKey(),
+  claimId: text("claim_id").notNull().references(() => claims.id, { onDelete: "cascade" }),
+  label: text("label").notNull(),
+  chunkId: text("chunk_id").notNull(),
+  revisionId: text("revision_id").notNull(),
+  pdfPage: integer("pdf_page").notNull(),
+  pageLabel: text("page_label"),
+  quote: text("quote").notNull(),
+  /** Offsets of the quote in the stored page text. */
+  charStart: integer("char_start").notNull(),
+  charEnd: integer("char_end").notNull(),
+});
+export type Citation = InferSelectModel<typeof citations>;
+
+export const traces = sqliteTable("traces", {
+  id: text("id").primaryKey(),
+  courseId: text("course_id").notNull().references(() => courses.id, { onDelete: "cascade" }),
+  question: text("question").notNull(),
+  status: text("status").notNull(),
+  data: text("data", { mode: "json" }).notNull(),
+  createdAt: createdAt(),
+});
+export type Trace = InferSelectModel<typeof traces>;
+

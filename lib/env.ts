@@ -1,0 +1,36 @@
+import { z } from "zod";
+
+/** The only reader of process.env: everything configurable is validated here once. */
+const schema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  DATABASE_URL: z.string().min(1).default("file:./data/study.db"),
+  DATABASE_AUTH_TOKEN: z.string().optional(),
+  OPENAI_API_KEY: z.string().optional(),
+  OPENAI_BASE_URL: z.url().optional(),
+  /** Chat model name; when unset the built-in extractive generator answers. */
+  GENERATION_MODEL: z.string().optional(),
+  /** Embedding model name; when unset retrieval is BM25 alone and no vectors are computed. */
+  EMBEDDING_MODEL: z.string().optional(),
+  EMBEDDING_BATCH_SIZE: z.coerce.number().int().min(1).max(2048).default(64),
+  /** Upload limit in bytes (default 50 MB). */
+  MAX_UPLOAD_BYTES: z.coerce.number().int().min(1).default(50 * 1024 * 1024),
+  CHUNK_TARGET_TOKENS: z.coerce.number().int().min(20).max(2000).default(160),
+  CHUNK_OVERLAP_TOKENS: z.coerce.number().int().min(0).max(500).default(32),
+  /** Seed the demo course into an empty database at start ("0" to disable). */
+  SEED_DEMO: z.enum(["0", "1"]).default("1"),
+  /** Run the ingestion worker inside the server process ("0" for tests that drive it by hand). */
+  INGEST_WORKER: z.enum(["0", "1"]).default("1"),
+});
+
+export type Env = z.infer<typeof schema>;
+
+function load(): Env {
+  const parsed = schema.safeParse(process.env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
+    throw new Error(`Invalid environment:\n${lines.join("\n")}`);
+  }
+  return parsed.data;
+}
+
+export const env: Env = load();

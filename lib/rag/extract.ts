@@ -1,0 +1,179 @@
+import { createRequire } from "node:module";
+import { dirname, join } from "node:path";
+import { normalizeText } from "./normalize";
+import type { ExtractState, ExtractedPage } from "./types";
+
+export type ExtractFailure = "not_pdf" | "truncated" | "corrupt" | "encrypted" | "no_pages" | "no_text";
+
+/** The PDF cannot be turned into pages; `reason` says why in words a person can act on. */
+export class ExtractError extends Error {
+  override readonly name = "ExtractError";
+  constructor(
+    readonly failure: ExtractFailure,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export function isExtractError(e: unknown): e is ExtractError {
+  return e instanceof ExtractError;
+}
+
+interface TextItem {
+  str: string;
+  transform: number[];
+  width: number;
+  height: number;
+  hasEOL: boolean;
+}
+
+interface Line {
+  y: number;
+  x0: number;
+  x1: number;
+  size: number;
+  text: string;
+  /** Has a wide gap between items: a table row, never merged with its neighbours. */
+  tabular: boolean;
+}
+
+const pdfjsRoot = () => dirname(createRequire(import.meta.url).resolve("pdfjs-dist/package.json"));
+
+let pdfjs: Promise<typeof import("pdfjs-dist/legacy/build/pdf.mjs")> | undefined;
+const loadPdfjs = () => (pdfjs ??= import("pdfjs-dist/legacy/build/pdf.mjs"));
+
+/** Checks the bytes, not the file name: a PDF starts with %PDF- and ends with %%EOF. */
+export function sniffPdf(bytes: Uint8Array): void {
+  const head = Buffer.from(bytes.subarray(0, 1024)).toString("latin1");
+  if (!head.includes("%PDF-")) {
+    throw new ExtractError("not_pdf", "This file is not a PDF (its contents do not start with a PDF header).");
+  }
+  const tail = Buffer.from(bytes.subarray(Math.max(0, bytes.length - 2048))).toString("latin1");
+  if (!tail.includes("%%EOF")) {
+    throw new ExtractError("truncated", "This PDF is truncated: the end of the file is missing. Upload the complete file.");
+  }
+}
+
+/**
+ * extract: PDF bytes → one normalised text per physical page, with printed labels kept apart.
+ * Never returns a page out of order; throws ExtractError for files it cannot read.
+ */
+export async function extractPdf(bytes: Uint8Array, onPage?: (done: number, total: number) => void): Promise<ExtractState> {
+  sniffPdf(bytes);
+  const { getDocument } = await loadPdfjs();
+  const task = getDocument({
+    data: new Uint8Array(bytes), // pdf.js transfers (detaches) the buffer it is given
+    standardFontDataUrl: join(pdfjsRoot(), "standard_fonts") + "/",
+    useSystemFonts: false,
+    disableFontFace: true,
+    isEvalSupported: false,
+    verbosity: 0,
+  });
+  let doc;
+  try {
+    doc = await task.promise;
+  } catch (e) {
+    const name = (e as { name?: string }).name;
+    if (name === "PasswordException") {
+      throw new ExtractError("encrypted", "This PDF is password-protected. Upload a copy without a password.");
+    }
+    throw new ExtractError("corrupt", `This PDF is damaged and cannot be read (${(e as Error).message}).`);
+  }
+  try {
+    const pageCount = doc.numPages;
+    if (pageCount === 0) throw new ExtractError("no_pages", "This PDF has no pages.");
+    const labels = await doc.getPageLabels().catch(() => null);
+    const pages: ExtractedPage[] = [];
+    const pagesWithoutText: number[] = [];
+    for (let n = 1; n <= pageCount; n++) {
+      let text: string;
+      try {
+        const page = await doc.getPage(n);
+        const content = await page.getTextContent();
+        text = normalizeText(layoutText(content.items.filter((i): i is TextItem => "str" in i)));
+        page.cleanup();
+      } catch (e) {
+        if (isExtractError(e)) throw e;
+        throw new ExtractError("corrupt", `Page ${n} of this PDF is damaged and cannot be read (${(e as Error).message}).`);
+      }
+      if (!/[\p{L}\p{N}]/u.test(text)) pagesWithoutText.push(n);
+      const label = labels?.[n - 1]?.trim() || null;
+      pages.push({ pdfPage: n, pageLabel: label && label !== String(n) ? label : null, text });
+      onPage?.(n, pageCount);
+    }
+    if (pagesWithoutText.length === pageCount) {
+      throw new ExtractError(
+        "no_text",
+        `No selectable text on ${describePages(pagesWithoutText)}: it looks scanned. OCR is not supported; upload a PDF with a text layer.`,
+      );
+    }
+    return { pageCount, pages, pagesWithoutText };
+  } finally {
+    await doc.destroy();
+  }
+}
+
+/** "page 3", "pages 1–4", "pages 2, 5–7". */
+export function describePages(nums: number[]): string {
+  const runs: string[] = [];
+  for (let i = 0; i < nums.length; ) {
+    let j = i;
+    while (j + 1 < nums.length && nums[j + 1] === nums[j] + 1) j++;
+    runs.push(i === j ? `${nums[i]}` : `${nums[i]}–${nums[j]}`);
+    i = j + 1;
+  }
+  return `${nums.length === 1 ? "page" : "pages"} ${runs.join(", ")}`;
+}
+
+/**
+ * Rebuilds reading text from positioned items: items on one baseline form a line (so table rows
+ * and column lines keep their words together), a line that fills its column continues into the
+ * next, and a larger vertical gap starts a paragraph.
+ */
+function layoutText(items: TextItem[]): string {
+  const lines: Line[] = [];
+  let cur: Line | undefined;
+  for (const item of items) {
+    if (!item.str && !item.hasEOL) continue;
+    const x = item.transform[4];
+    const y = item.transform[5];
+    const size = Math.hypot(item.transform[2], item.transform[3]) || item.height || 10;
+    if (item.str) {
+      if (cur && Math.abs(cur.y - y) <= size * 0.5 && x >= cur.x0 - size) {
+        const gap = x - cur.x1;
+        const needsSpace = gap > size * 0.15 && !cur.text.endsWith(" ") && !item.str.startsWith(" ");
+        cur.text += (needsSpace ? " " : "") + item.str;
+        if (gap > size * 1.5) cur.tabular = true;
+        cur.x1 = Math.max(cur.x1, x + item.width);
+      } else {
+        cur = { y, x0: x, x1: x + item.width, size, text: item.str, tabular: false };
+        lines.push(cur);
+      }
+    }
+    if (item.hasEOL) cur = undefined;
+  }
+  if (lines.length === 0) return "";
+
+  // The right edge of the column a line belongs to: the widest line that starts near it.
+  const columnRight = lines.map((l) =>
+    lines.reduce((m, o) => (Math.abs(o.x0 - l.x0) < l.size * 2 ? Math.max(m, o.x1) : m), l.x1),
+  );
+  let out = lines[0].text.trim();
+  for (let i = 1; i < lines.length; i++) {
+    const prev = lines[i - 1];
+    const line = lines[i];
+    const text = line.text.trim();
+    if (!text) continue;
+    const vgap = prev.y - line.y;
+    const paragraphBreak = vgap > prev.size * 1.9 || vgap < -prev.size * 0.5;
+    const prevFills = prev.x1 >= columnRight[i - 1] - prev.size * 4;
+    const startsItem = /^([•\-–*▪◦●]|\d+[.)]\s|[a-z][.)]\s)/.test(text);
+    const sameColumn = Math.abs(line.x0 - prev.x0) < prev.size * 2;
+    if (paragraphBreak) out += "\n\n";
+    else if (prevFills && sameColumn && !startsItem && !prev.tabular && !line.tabular && !/[:;]$/.test(out)) out += out.endsWith("-") ? "\n" : " ";
+    else out += "\n";
+    out += text;
+  }
+  return out;
+}
