@@ -1,0 +1,15 @@
+import "server-only";
+import { countTokens } from "@/lib/ai/tokenizer";
+import { createEmbedder } from "@/lib/ai/providers";
+import { env } from "@/lib/env";
+import type { WorkerDeps } from "./worker";
+
+/** The worker's settings as the environment configures them. */
+export function workerDepsFromEnv(): WorkerDeps {
+  return {
+    countTokens,
+    chunkSettings: { targetTokens: env.CHUNK_TARGET_TOKENS, overlapTokens: env.CHUNK_OVERLAP_TOKENS },
+    embedder: createEmbedder(),
+    embedBatchSize: env.EMBEDDING_BATCH_SIZE,
+  };
+}
