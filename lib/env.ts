@@ -9,6 +9,13 @@ const schema = z.object({
   OPENAI_BASE_URL: z.url().optional(),
   /** Chat model name; when unset the built-in extractive generator answers. */
   GENERATION_MODEL: z.string().optional(),
+  /** Sampling temperature for the model, 0–0.2 so it stays close to the passages. */
+  GENERATION_TEMPERATURE: z.coerce.number().min(0).max(0.2).default(0),
+  /** The model's context window in tokens (input + output), for packing. */
+  GENERATION_CONTEXT_WINDOW: z.coerce.number().int().min(512).default(8192),
+  /** Evidence gate: the share of a requested part's terms a passage must contain (calibrated; see README). */
+  ASK_MIN_SCORE: z.coerce.number().min(0).max(1).default(0.5),
+  GENERATION_TIMEOUT_MS: z.coerce.number().int().min(1000).default(60_000),
   /** Embedding model name; when unset retrieval is BM25 alone and no vectors are computed. */
   EMBEDDING_MODEL: z.string().optional(),
   EMBEDDING_BATCH_SIZE: z.coerce.number().int().min(1).max(2048).default(64),
@@ -20,6 +27,11 @@ const schema = z.object({
   SEED_DEMO: z.enum(["0", "1"]).default("1"),
   /** Run the ingestion worker inside the server process ("0" for tests that drive it by hand). */
   INGEST_WORKER: z.enum(["0", "1"]).default("1"),
+  /** Set by Next.js: "nodejs" or "edge". */
+  NEXT_RUNTIME: z.string().optional(),
+  /** Browser for Playwright: Debian's chromium by default, overridable on other machines. */
+  CHROMIUM_PATH: z.string().default("/usr/bin/chromium"),
+  CI: z.string().optional(),
 });
 
 export type Env = z.infer<typeof schema>;

@@ -21,7 +21,8 @@ export function openDb(url: string = env.DATABASE_URL, authToken: string | undef
     const path = url.slice("file:".length);
     if (path !== ":memory:") mkdirSync(dirname(resolve(path)), { recursive: true });
   }
-  const client = createClient({ url, authToken });
+  // Each pooled connection waits up to 10 s for a lock instead of failing with SQLITE_BUSY.
+  const client = createClient({ url, authToken, timeout: 10_000 });
   const db = drizzle(client, { schema }) as Db;
   return { db, client, url };
 }
@@ -29,11 +30,9 @@ export function openDb(url: string = env.DATABASE_URL, authToken: string | undef
 /** Applies drizzle/ migrations and the connection settings every handle relies on. */
 export async function prepareDb(handle: DbHandle): Promise<void> {
   if (handle.url.startsWith("file:")) {
-    // WAL lets the worker write while pages read; the timeout turns lock contention into waiting.
+    // WAL lets the worker write while pages read (persistent: it is a property of the file).
     await handle.client.execute("PRAGMA journal_mode = WAL");
-    await handle.client.execute("PRAGMA busy_timeout = 5000");
   }
-  await handle.client.execute("PRAGMA foreign_keys = ON");
   await migrate(handle.db, { migrationsFolder: resolve(process.cwd(), "drizzle") });
 }
 

@@ -48,10 +48,12 @@ export function chunkPages(pages: ExtractedPage[], countTokens: CountTokens, set
       const text = page.text.slice(charStart, charEnd);
       chunks.push({ pdfPage: page.pdfPage, ordinal: ordinal++, text, charStart, charEnd, tokens: countTokens(text) });
       if (j === spans.length - 1) break;
-      // Step back over trailing sentences that fit the overlap, but always move forward.
+      // Step back over trailing sentences that fit the overlap, but only as far as still leaves
+      // room for the next new sentence: a chunk must always add text the previous one lacked.
       let next = j + 1;
       let overlap = 0;
-      while (next - 1 > i && overlap + spans[next - 1].tokens <= settings.overlapTokens) overlap += spans[--next].tokens;
+      const room = settings.targetTokens - spans[j + 1].tokens;
+      while (next - 1 > i && overlap + spans[next - 1].tokens <= Math.min(settings.overlapTokens, room)) overlap += spans[--next].tokens;
       i = next;
     }
   }

@@ -36,6 +36,7 @@ interface Line {
   text: string;
   /** Has a wide gap between items: a table row, never merged with its neighbours. */
   tabular: boolean;
+  pendingSpace: boolean;
 }
 
 const pdfjsRoot = () => dirname(createRequire(import.meta.url).resolve("pdfjs-dist/package.json"));
@@ -91,7 +92,7 @@ export async function extractPdf(bytes: Uint8Array, onPage?: (done: number, tota
       try {
         const page = await doc.getPage(n);
         const content = await page.getTextContent();
-        text = normalizeText(layoutText(content.items.filter((i): i is TextItem => "str" in i)));
+        text = normalizeText(layoutText(content.items.filter((i) => "str" in i) as TextItem[]));
         page.cleanup();
       } catch (e) {
         if (isExtractError(e)) throw e;
@@ -135,30 +136,45 @@ function layoutText(items: TextItem[]): string {
   const lines: Line[] = [];
   let cur: Line | undefined;
   for (const item of items) {
-    if (!item.str && !item.hasEOL) continue;
     const x = item.transform[4];
     const y = item.transform[5];
     const size = Math.hypot(item.transform[2], item.transform[3]) || item.height || 10;
-    if (item.str) {
+    // Whitespace-only items span the gaps between table cells: they mark a space but must not
+    // widen the line, or the cell gap that makes a row tabular would never be measured.
+    if (item.str.trim()) {
       if (cur && Math.abs(cur.y - y) <= size * 0.5 && x >= cur.x0 - size) {
         const gap = x - cur.x1;
-        const needsSpace = gap > size * 0.15 && !cur.text.endsWith(" ") && !item.str.startsWith(" ");
+        const needsSpace = (gap > size * 0.15 || cur.pendingSpace) && !cur.text.endsWith(" ") && !item.str.startsWith(" ");
         cur.text += (needsSpace ? " " : "") + item.str;
         if (gap > size * 1.5) cur.tabular = true;
         cur.x1 = Math.max(cur.x1, x + item.width);
+        cur.pendingSpace = false;
       } else {
-        cur = { y, x0: x, x1: x + item.width, size, text: item.str, tabular: false };
+        cur = { y, x0: x, x1: x + item.width, size, text: item.str, tabular: false, pendingSpace: false };
         lines.push(cur);
       }
+    } else if (item.str && cur) {
+      cur.pendingSpace = true;
     }
     if (item.hasEOL) cur = undefined;
   }
   if (lines.length === 0) return "";
 
-  // The right edge of the column a line belongs to: the widest line that starts near it.
-  const columnRight = lines.map((l) =>
-    lines.reduce((m, o) => (Math.abs(o.x0 - l.x0) < l.size * 2 ? Math.max(m, o.x1) : m), l.x1),
-  );
+  // The right edge of the text block a line belongs to (consecutive lines, same left edge, no
+  // paragraph gap): a line reaching it wraps into the next. Block-local, so a full-width
+  // paragraph above two columns does not make every column line look short.
+  const blockOf = new Array<number>(lines.length).fill(0);
+  const blockRight: number[] = [lines[0].x1];
+  for (let i = 1; i < lines.length; i++) {
+    const prev = lines[i - 1];
+    const l = lines[i];
+    const vgap = prev.y - l.y;
+    const continues = Math.abs(l.x0 - prev.x0) < prev.size * 2 && vgap > 0 && vgap <= prev.size * 1.9;
+    blockOf[i] = continues ? blockOf[i - 1] : blockRight.length;
+    if (continues) blockRight[blockOf[i]] = Math.max(blockRight[blockOf[i]], l.x1);
+    else blockRight.push(l.x1);
+  }
+  const columnRight = lines.map((_, i) => blockRight[blockOf[i]]);
   let out = lines[0].text.trim();
   for (let i = 1; i < lines.length; i++) {
     const prev = lines[i - 1];
@@ -171,7 +187,7 @@ function layoutText(items: TextItem[]): string {
     const startsItem = /^([•\-–*▪◦●]|\d+[.)]\s|[a-z][.)]\s)/.test(text);
     const sameColumn = Math.abs(line.x0 - prev.x0) < prev.size * 2;
     if (paragraphBreak) out += "\n\n";
-    else if (prevFills && sameColumn && !startsItem && !prev.tabular && !line.tabular && !/[:;]$/.test(out)) out += out.endsWith("-") ? "\n" : " ";
+    else if (prevFills && sameColumn && !startsItem && !prev.tabular && !line.tabular ) out += out.endsWith("-") ? "\n" : " ";
     else out += "\n";
     out += text;
   }

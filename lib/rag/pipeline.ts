@@ -3,13 +3,42 @@
  * extract → chunk; the question path is retrieve → gate → pack → ground → generate →
  * validate → decide, with a trace of every step.
  */
+import { historyLimit } from "@/lib/ai/prompts";
 import { chunkPages, defaultChunkSettings } from "./chunk";
+import { decide } from "./decide";
 import { extractPdf } from "./extract";
-import type { ChunkSettings, ChunkState, CountTokens, ExtractState } from "./types";
+import { gate } from "./gate";
+import { isGenerationError, type GenerateInput, type Generator } from "./generate";
+import { ground } from "./ground";
+import { pack } from "./pack";
+import { splitQuestion, STOPWORDS, tokenize } from "./question";
+import { isRetrievalError, retrieve, type RetrievePorts } from "./retrieve";
+import { timed, traceGate, traceHits, tracePacking, type TraceRecord } from "./trace";
+import { validate } from "./validate";
+import type {
+  Answer,
+  AnswerPart,
+  ChunkSettings,
+  ChunkState,
+  CountTokens,
+  DecideState,
+  ExtractState,
+  GenerateState,
+  PackSettings,
+  PipelineEvent,
+  RetrieveState,
+  ValidateState,
+} from "./types";
 
 export { ExtractError, isExtractError, sniffPdf, describePages } from "./extract";
 export { normalizeText, normalizeInline } from "./normalize";
 export { defaultChunkSettings } from "./chunk";
+export { GenerationError, isGenerationError, type Generator, type GenerateInput } from "./generate";
+export { generateExtractive } from "./generate-extractive";
+export { standaloneFollowUp } from "./question";
+export { isFixedPromptTooLargeError, FixedPromptTooLargeError } from "./pack";
+export { RetrievalError, isRetrievalError, type RetrievePorts, type ScoredCandidate } from "./retrieve";
+export type { TraceRecord } from "./trace";
 export type * from "./types";
 
 export interface IndexableDocument {
@@ -25,4 +54,184 @@ export async function extractAndChunk(
   const extracted = await extractPdf(bytes, onPage);
   const chunked = chunkPages(extracted.pages, countTokens, chunkSettings);
   return { extracted, chunked };
+}
+
+// ─── The question path ──────────────────────────────────────────────────────────────────────
+
+export interface AskSettings extends PackSettings {
+  k: number;
+  minScore: number;
+}
+
+export interface AskDeps {
+  retrievePorts: RetrievePorts;
+  generator: Generator;
+  countTokens: CountTokens;
+  settings: AskSettings;
+  newTraceId: () => string;
+}
+
+export interface AskInput {
+  courseId: string;
+  question: string;
+  /** Earlier questions of the conversation, oldest first. */
+  history: string[];
+}
+
+export interface AskResult {
+  answer: Answer;
+  trace: TraceRecord;
+}
+
+/** Words worth searching for: FTS5 applies its own (porter) stemming, so these stay unstemmed. */
+function searchTerms(query: string): string[] {
+  return tokenize(query)
+    .filter((t) => (t.kind === "word" && !STOPWORDS.has(t.value)) || t.kind === "num" || t.kind === "ord")
+    .map((t) => t.value);
+}
+
+/**
+ * One question through every stage. Yields progress and each claim once the whole answer has
+ * passed validation; returns the answer and its trace. Abstentions and failures of retrieval,
+ * generation or validation are statuses, never exceptions.
+ */
+export async function* answerQuestion(input: AskInput, deps: AskDeps): AsyncGenerator<PipelineEvent, AskResult> {
+  const started = performance.now();
+  const { settings, generator } = deps;
+  const history = input.history.slice(-historyLimit);
+  const trace: TraceRecord = {
+    id: deps.newTraceId(),
+    courseId: input.courseId,
+    question: input.question,
+    history,
+    standaloneQuery: input.question,
+    settings: {
+      k: settings.k,
+      minScore: settings.minScore,
+      contextWindow: settings.contextWindow,
+      outputReserve: settings.outputReserve,
+      safetyMargin: settings.safetyMargin,
+      maxPassages: settings.maxPassages,
+      generator: generator.kind,
+      model: generator.name,
+      temperature: generator.temperature,
+    },
+    retrieval: null,
+    gate: null,
+    packing: null,
+    attempts: [],
+    partStates: [],
+    status: null,
+    timings: {},
+  };
+  const finish = (decided: DecideState, parts: AnswerPart[]): AskResult => {
+    trace.status = decided.status;
+    trace.partStates = parts.map((p) => ({ ask: p.ask, state: p.state }));
+    trace.timings.totalMs = Math.round((performance.now() - started) * 100) / 100;
+    const answer: Answer = {
+      status: decided.status,
+      parts,
+      ...(decided.message ? { message: decided.message } : {}),
+      ...(decided.nextStep ? { nextStep: decided.nextStep } : {}),
+      generator: generator.name,
+      traceId: trace.id,
+    };
+    return { answer, trace };
+  };
+
+  // The fixed prompt must fit before anything is retrieved: the question is never shortened.
+  pack({ question: input.question, history, candidates: [], settings, countTokens: deps.countTokens });
+
+  if (history.length) {
+    yield { type: "stage", stage: "rewriting" };
+    try {
+      trace.standaloneQuery = await timed(trace, "standalone", () => generator.standalone(input.question, history));
+    } catch (e) {
+      trace.attempts.push({ attempt: 0, messages: [], raw: null, problems: [], error: (e as Error).message });
+      const result = finish(decide({ failure: "generation" }), []);
+      yield { type: "status", answer: result.answer };
+      return result;
+    }
+  }
+
+  yield { type: "stage", stage: "searching" };
+  let retrieved: RetrieveState;
+  try {
+    retrieved = await timed(trace, "retrieve", () =>
+      retrieve({ query: trace.standaloneQuery, terms: searchTerms(trace.standaloneQuery), k: settings.k }, deps.retrievePorts),
+    );
+  } catch (e) {
+    if (!isRetrievalError(e)) throw e;
+    trace.retrieval = { matchExpression: null, dense: Boolean(deps.retrievePorts.dense), hits: [], error: e.message };
+    const result = finish(decide({ failure: "retrieval" }), []);
+    yield { type: "status", answer: result.answer };
+    return result;
+  }
+  trace.retrieval = { matchExpression: retrieved.matchExpression, dense: retrieved.dense, hits: traceHits(retrieved), error: null };
+
+  const requested = splitQuestion(trace.standaloneQuery);
+  const gated = await timed(trace, "gate", () => gate(retrieved.hits, { minScore: settings.minScore, parts: requested.map((p) => p.terms) }));
+  trace.gate = traceGate(gated);
+  yield { type: "retrieved", hits: retrieved.hits.length, passed: gated.passed.length };
+  if (gated.passed.length === 0) {
+    // Nothing clears the floor: abstain without calling the generator.
+    const result = finish(decide({ parts: [] }), splitQuestion(input.question).map((p) => ({ ask: p.ask, state: "missing" as const, claims: [] })));
+    yield { type: "status", answer: result.answer };
+    return result;
+  }
+
+  const packed = await timed(trace, "pack", () => pack({ question: input.question, history, candidates: gated.passed, settings, countTokens: deps.countTokens }));
+  trace.packing = tracePacking(packed);
+  yield { type: "packed", passages: packed.selected.length, promptTokens: packed.promptTokens };
+  const grounded = await timed(trace, "ground", () => ground({ question: input.question, history, selected: packed.selected }));
+
+  let validated: ValidateState | null = null;
+  let retry: GenerateInput["retry"];
+  // One bounded retry (LLM only: the extractive generator is deterministic, a retry would repeat it).
+  const maxAttempts = generator.kind === "llm" ? 2 : 1;
+  for (let attempt = 1; attempt <= maxAttempts; attempt++) {
+    yield { type: "stage", stage: attempt === 1 ? "generating" : "checking" };
+    let generated: GenerateState;
+    try {
+      generated = await timed(trace, "generate", () =>
+        generator.generate({ question: input.question, passages: packed.selected, messages: grounded.messages, retry }),
+      );
+    } catch (e) {
+      if (!isGenerationError(e)) throw e;
+      trace.attempts.push({ attempt, messages: grounded.messages, raw: null, problems: [], error: e.message });
+      const result = finish(decide({ failure: "generation" }), []);
+      yield { type: "status", answer: result.answer };
+      return result;
+    }
+    yield { type: "stage", stage: "checking" };
+    validated = await timed(trace, "validate", () => validate(generated, grounded.registry));
+    trace.attempts.push({ attempt, messages: grounded.messages, raw: generated.raw, problems: validated.ok ? [] : validated.problems, error: null });
+    if (validated.ok) break;
+    retry = { raw: generated.raw, problems: validated.problems };
+  }
+
+  if (!validated || !validated.ok) {
+    const result = finish(decide({ failure: "validation" }), []);
+    yield { type: "status", answer: result.answer };
+    return result;
+  }
+
+  const parts: AnswerPart[] = validated.parts.map((p) => ({
+    ask: p.ask,
+    state: p.state,
+    claims: p.claims.map((c) => ({
+      text: c.text,
+      citations: c.citations.map((cit) => ({ ...cit, uploadedAt: grounded.registry.get(cit.label)!.uploadedAt })),
+    })),
+  }));
+  const decided = await timed(trace, "decide", () => decide({ parts }));
+  for (const [partIndex, part] of parts.entries()) {
+    for (const claim of part.claims) {
+      trace.timings.firstClaimMs ??= Math.round((performance.now() - started) * 100) / 100;
+      yield { type: "claim", partIndex, ask: part.ask, state: part.state, claim };
+    }
+  }
+  const result = finish(decided, parts);
+  yield { type: "status", answer: result.answer };
+  return result;
 }

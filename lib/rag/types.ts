@@ -87,9 +87,15 @@ export interface RetrieveState {
   dense: boolean;
 }
 
-/** gate: hits whose lexical score clears the floor, in retrieval order. */
+/**
+ * gate: each hit's evidence coverage — the share of a requested part's content terms the passage
+ * contains, best part — against the floor. BM25 is not used here: its scale depends on the size
+ * of the course (a term in every chunk of a small course scores ~0), coverage does not.
+ */
 export interface GateState {
   minScore: number;
+  /** Coverage per chunk id, in retrieval order. */
+  coverage: Array<{ chunkId: string; coverage: number }>;
   passed: Hit[];
   rejected: Hit[];
 }
@@ -160,11 +166,16 @@ export interface GenerateState {
   raw: string;
 }
 
-export type CitationProblemKind = "missing_evidence" | "unknown_source_id" | "quote_not_in_passage";
+/**
+ * `part_state_mismatch`: a "missing" part that carries claims, or a "supported"/"conflicting"
+ * part with none; either would publish something the part's state contradicts.
+ */
+export type CitationProblemKind = "missing_evidence" | "unknown_source_id" | "quote_not_in_passage" | "part_state_mismatch";
 
 export interface CitationProblem {
   kind: CitationProblemKind;
   partIndex: number;
+  /** -1 when the problem is the part itself rather than one of its claims. */
   claimIndex: number;
   sourceId?: string;
   detail: string;
@@ -216,3 +227,40 @@ export interface DecideState {
   message: string | null;
   nextStep: string | null;
 }
+
+// ─── What a client receives (DESIGN.md "The answer a client receives") ─────────────────────
+
+export interface AnswerCitation extends ResolvedCitation {
+  uploadedAt: string;
+}
+
+export interface AnswerClaim {
+  text: string;
+  citations: AnswerCitation[];
+}
+
+export interface AnswerPart {
+  ask: string;
+  state: "supported" | "missing" | "conflicting";
+  claims: AnswerClaim[];
+}
+
+export interface Answer {
+  status: AnswerStatus;
+  parts: AnswerPart[];
+  /** The explanation of a non-answer (and of partial / conflicting answers). */
+  message?: string;
+  nextStep?: string;
+  /** "extractive" or the model's name. */
+  generator: string;
+  traceId: string;
+}
+
+/** What the pipeline yields while it works, for the chat to stream. */
+export type PipelineEvent =
+  | { type: "stage"; stage: "rewriting" | "searching" | "reading" | "generating" | "checking" }
+  | { type: "retrieved"; hits: number; passed: number }
+  | { type: "packed"; passages: number; promptTokens: number }
+  | { type: "claim"; partIndex: number; ask: string; state: AnswerPart["state"]; claim: AnswerClaim }
+  | { type: "status"; answer: Answer }
+  | { type: "done"; traceId: string };

@@ -1,0 +1,71 @@
+import { z } from "zod";
+import { getDb } from "@/lib/db/client";
+import { getDocumentsWithRevisions } from "@/lib/db/queries/documents";
+import { env } from "@/lib/env";
+import { AppError } from "@/lib/errors";
+import { submitUpload } from "@/lib/ingest/upload";
+import { kickWorker } from "@/lib/server/boot";
+import { requireCourse } from "@/lib/server/courses";
+import { handler } from "@/lib/server/http";
+
+type Ctx = { params: Promise<{ courseId: string }> };
+
+export const GET = handler(async (_req, { params }: Ctx) => {
+  const { db } = await getDb();
+  const course = await requireCourse(db, (await params).courseId);
+  return Response.json({ documents: await getDocumentsWithRevisions(db, { courseId: course.id }) });
+});
+
+const uploadFields = z.object({
+  documentId: z.string().min(1).max(100).optional(),
+  title: z.string().trim().min(1).max(200).optional(),
+  correction: z.enum(["true", "false"]).optional(),
+});
+
+/** One PDF per request (multipart field "file"), so each file has its own progress and outcome. */
+export const POST = handler(async (req, { params }: Ctx) => {
+  const { db } = await getDb();
+  const course = await requireCourse(db, (await params).courseId);
+  const declared = Number(req.headers.get("content-length") ?? 0);
+  // Refuse an oversized body before reading it; multipart framing adds a little to the file.
+  if (declared > env.MAX_UPLOAD_BYTES + 64 * 1024) {
+    throw new AppError("payload_too_large:upload", `The file is larger than the ${Math.round(env.MAX_UPLOAD_BYTES / (1024 * 1024))} MB limit.`);
+  }
+  let form: FormData;
+  try {
+    form = await req.formData();
+  } catch {
+    throw new AppError("bad_request:upload", "The upload must be multipart form data with a “file” field.");
+  }
+  const file = form.get("file");
+  if (!(file instanceof File)) throw new AppError("bad_request:upload", "No file was attached.");
+  const fields = uploadFields.parse({
+    documentId: form.get("documentId") ?? undefined,
+    title: form.get("title") ?? undefined,
+    correction: form.get("correction") ?? undefined,
+  });
+  const result = await submitUpload(db, {
+    courseId: course.id,
+    fileName: file.name,
+    bytes: new Uint8Array(await file.arrayBuffer()),
+    documentId: fields.documentId,
+    title: fields.title,
+    isCorrection: fields.correction === "true",
+    maxBytes: env.MAX_UPLOAD_BYTES,
+  });
+  if (result.kind === "created") kickWorker();
+  return Response.json(
+    {
+      kind: result.kind,
+      documentId: result.document.id,
+      documentTitle: result.document.title,
+      revisionId: result.revision.id,
+      revision: result.revision.number,
+      message:
+        result.kind === "unchanged"
+          ? `“${file.name}” is identical to revision ${result.revision.number} of “${result.document.title}”; nothing new was created.`
+          : null,
+    },
+    { status: result.kind === "created" ? 201 : 200 },
+  );
+});

@@ -1,0 +1,11 @@
+/**
+ * npm run bench — measured figures, printed as ratios against a reference run in the same
+ * process. Ingestion: pages/s of extract + chunk + index against poppler's pdftotext on the
+ * same files. Question path: latency percentiles of retrieve → decide on large courses.
+ */
+import { benchIngestion } from "./ingestion";
+import { benchQuestions } from "./questions";
+
+const only = process.argv[2];
+if (!only || only === "ingest") await benchIngestion();
+if (!only || only === "ask") await benchQuestions();

@@ -1,0 +1,74 @@
+import { expect, type Locator, type Page } from "@playwright/test";
+
+/** The instructor's documents page of one course, as a test drives it. */
+export class DocumentsPage {
+  readonly dropzone: Locator;
+  readonly uploadInput: Locator;
+  readonly uploadRows: Locator;
+  readonly documentRows: Locator;
+
+  constructor(readonly page: Page) {
+    this.dropzone = page.getByTestId("dropzone");
+    this.uploadInput = page.getByTestId("upload-input");
+    this.uploadRows = page.getByTestId("upload-row");
+    this.documentRows = page.getByTestId("document-row");
+  }
+
+  async goto(courseSlug: string): Promise<void> {
+    await this.page.goto(`/courses/${encodeURIComponent(courseSlug)}/documents`);
+    await expect(this.page.getByRole("heading", { level: 1, name: "Documents" })).toBeVisible();
+    await expect(this.dropzone).toBeVisible();
+  }
+
+  /** Chooses files with the file picker (several at once). */
+  async chooseFiles(paths: string[]): Promise<void> {
+    await this.uploadInput.setInputFiles(paths);
+  }
+
+  uploadRow(fileName: string): Locator {
+    return this.page.locator(`[data-testid="upload-row"][data-file-name=${JSON.stringify(fileName)}]`);
+  }
+
+  document(title: string): Locator {
+    return this.page.locator(`[data-testid="document-row"][data-document-title=${JSON.stringify(title)}]`);
+  }
+
+  revision(title: string, number: number): Locator {
+    return this.document(title).locator(`[data-testid="revision-row"][data-revision-number="${number}"]`);
+  }
+
+  currentRevision(title: string): Locator {
+    return this.document(title).locator('[data-testid="revision-row"][data-current="true"]');
+  }
+
+  /** Uploads `path` as the next revision of the document titled `title`. */
+  async uploadRevision(title: string, path: string): Promise<void> {
+    await this.document(title).getByTestId("revision-input").setInputFiles(path);
+  }
+
+  /** Waits until the upload row of `fileName` says ready with `pages` pages. */
+  async expectUploadReady(fileName: string, pages: number, timeout = 60_000): Promise<void> {
+    const row = this.uploadRow(fileName);
+    await expect(row).toHaveAttribute("data-state", "ready", { timeout });
+    await expect(row.getByTestId("upload-status")).toHaveText(`Ready · ${pages} ${pages === 1 ? "page" : "pages"}`);
+  }
+
+  /** Waits until the document's current revision is ready with `pages` pages. */
+  async expectDocumentReady(title: string, pages: number, timeout = 60_000): Promise<void> {
+    const current = this.currentRevision(title);
+    await expect(current.getByTestId("revision-status")).toHaveAttribute("data-status", "ready", { timeout });
+    await expect(current.getByTestId("revision-status")).toContainText("Ready");
+    await expect(current.getByTestId("revision-pages")).toHaveText(`${pages} ${pages === 1 ? "page" : "pages"}`);
+    await expect(current.getByTestId("current-badge")).toBeVisible();
+  }
+
+  /** Waits for every upload and every listed revision to settle, so a screenshot shows a still page. */
+  async waitForQuiet(timeout = 60_000): Promise<void> {
+    await expect(this.page.locator('[data-testid="revision-row"]:is([data-status="queued"],[data-status="extracting"],[data-status="indexing"])')).toHaveCount(0, { timeout });
+    await expect(this.page.locator('[data-testid="upload-row"]:is([data-state="waiting"],[data-state="uploading"],[data-state="queued"],[data-state="extracting"],[data-state="indexing"])')).toHaveCount(0, { timeout });
+  }
+
+  async screenshot(path: string): Promise<void> {
+    await this.page.screenshot({ path, fullPage: true });
+  }
+}

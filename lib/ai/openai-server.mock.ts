@@ -1,0 +1,108 @@
+import { createServer, type IncomingMessage, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+
+/** One scripted reply of the fake endpoint. */
+export type ScriptedReply =
+  | { kind: "content"; content: string }
+  | { kind: "json"; value: unknown }
+  | { kind: "status"; status: number; body?: string }
+  /** Never answers (until the server closes): a timeout. */
+  | { kind: "hang" };
+
+export interface RecordedRequest {
+  path: string;
+  body: Record<string, unknown>;
+}
+
+/**
+ * A real OpenAI-compatible HTTP server on 127.0.0.1 for tests: chat completions answer from a
+ * script, in order (the last reply repeats); embeddings are deterministic bag-of-words vectors.
+ */
+export async function startScriptedOpenAI({ chat = [] as ScriptedReply[], embeddingDims = 64 } = {}) {
+  const requests: RecordedRequest[] = [];
+  const script = [...chat];
+  let served = 0;
+  const hanging = new Set<import("node:http").ServerResponse>();
+
+  const server: Server = createServer(async (req, res) => {
+    const body = JSON.parse((await readBody(req)) || "{}") as Record<string, unknown>;
+    const path = req.url ?? "";
+    requests.push({ path, body });
+    if (path.endsWith("/embeddings")) {
+      const input = body.input as string[];
+      res.setHeader("content-type", "application/json");
+      res.end(
+        JSON.stringify({
+          object: "list",
+          data: input.map((text, index) => ({ object: "embedding", index, embedding: bagOfWords(text, embeddingDims) })),
+          model: body.model,
+          usage: { prompt_tokens: 0, total_tokens: 0 },
+        }),
+      );
+      return;
+    }
+    if (path.endsWith("/chat/completions")) {
+      const reply = script[Math.min(served, script.length - 1)];
+      served++;
+      if (!reply) {
+        res.statusCode = 500;
+        res.end(JSON.stringify({ error: { message: "no scripted reply" } }));
+        return;
+      }
+      if (reply.kind === "hang") {
+        hanging.add(res);
+        return;
+      }
+      if (reply.kind === "status") {
+        res.statusCode = reply.status;
+        res.setHeader("content-type", "application/json");
+        res.end(reply.body ?? JSON.stringify({ error: { message: `scripted ${reply.status}`, type: "server_error" } }));
+        return;
+      }
+      const content = reply.kind === "json" ? JSON.stringify(reply.value) : reply.content;
+      res.setHeader("content-type", "application/json");
+      res.end(
+        JSON.stringify({
+          id: `chatcmpl-${served}`,
+          object: "chat.completion",
+          created: 0,
+          model: body.model,
+          choices: [{ index: 0, message: { role: "assistant", content }, finish_reason: "stop" }],
+          usage: { prompt_tokens: 1, completion_tokens: 1, total_tokens: 2 },
+        }),
+      );
+      return;
+    }
+    res.statusCode = 404;
+    res.end();
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    baseURL: `http://127.0.0.1:${port}/v1`,
+    requests,
+    chatRequests: () => requests.filter((r) => r.path.endsWith("/chat/completions")),
+    close: async () => {
+      for (const res of hanging) res.destroy();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+async function readBody(req: IncomingMessage): Promise<string> {
+  const parts: Buffer[] = [];
+  for await (const chunk of req) parts.push(chunk as Buffer);
+  return Buffer.concat(parts).toString("utf8");
+}
+
+/** Hashes words into buckets: texts sharing words get similar vectors, deterministically. */
+function bagOfWords(text: string, dims: number): number[] {
+  const v = new Array<number>(dims).fill(0);
+  for (const w of text.toLowerCase().match(/[a-z0-9]+/g) ?? []) {
+    let h = 2166136261;
+    for (let i = 0; i < w.length; i++) h = Math.imul(h ^ w.charCodeAt(i), 16777619);
+    v[(h >>> 0) % dims] += 1;
+  }
+  const norm = Math.hypot(...v) || 1;
+  return v.map((x) => x / norm);
+}

@@ -1,0 +1,66 @@
+import "server-only";
+import { and, asc, eq } from "drizzle-orm";
+import { newId } from "@/lib/ids";
+import type { Answer, TraceRecord } from "@/lib/rag/pipeline";
+import type { Db } from "../client";
+import { citations, claims, conversations, messages, traces, type Conversation, type Message } from "../schema";
+
+export async function saveTrace(db: Db, { trace }: { trace: TraceRecord }): Promise<void> {
+  await db.insert(traces).values({ id: trace.id, courseId: trace.courseId, question: trace.question, status: trace.status ?? "unknown", data: trace });
+}
+
+export async function getTrace(db: Db, { courseId, traceId }: { courseId: string; traceId: string }) {
+  return db.query.traces.findFirst({ where: and(eq(traces.id, traceId), eq(traces.courseId, courseId)) });
+}
+
+export async function createConversation(db: Db, { courseId, userId, title }: { courseId: string; userId: string | null; title: string }): Promise<Conversation> {
+  const [row] = await db.insert(conversations).values({ id: newId("cnv"), courseId, userId, title: title.slice(0, 120) }).returning();
+  return row;
+}
+
+export async function getConversationMessages(db: Db, { conversationId }: { conversationId: string }): Promise<Message[]> {
+  return db.select().from(messages).where(eq(messages.conversationId, conversationId)).orderBy(asc(messages.createdAt));
+}
+
+/** Stores a question and its answer, with every claim and citation, in one transaction. */
+export async function saveExchange(
+  db: Db,
+  { conversationId, question, answer }: { conversationId: string; question: string; answer: Answer },
+): Promise<{ messageId: string }> {
+  return db.transaction(async (tx) => {
+    const now = Date.now();
+    await tx.insert(messages).values({ id: newId("msg"), conversationId, role: "user", content: question, createdAt: new Date(now) });
+    const messageId = newId("msg");
+    await tx.insert(messages).values({
+      id: messageId,
+      conversationId,
+      role: "assistant",
+      content: answer.parts.flatMap((p) => p.claims.map((c) => c.text)).join("\n") || (answer.message ?? ""),
+      status: answer.status,
+      answer,
+      traceId: answer.traceId,
+      createdAt: new Date(now + 1),
+    });
+    for (const [partIndex, part] of answer.parts.entries()) {
+      for (const [ordinal, claim] of part.claims.entries()) {
+        const claimId = newId("clm");
+        await tx.insert(claims).values({ id: claimId, messageId, partIndex, ordinal, text: claim.text });
+        for (const c of claim.citations) {
+          await tx.insert(citations).values({
+            id: newId("cit"),
+            claimId,
+            label: c.label,
+            chunkId: c.chunkId,
+            revisionId: c.revisionId,
+            pdfPage: c.pdfPage,
+            pageLabel: c.pageLabel,
+            quote: c.quote,
+            charStart: c.charStart,
+            charEnd: c.charEnd,
+          });
+        }
+      }
+    }
+    return { messageId };
+  });
+}

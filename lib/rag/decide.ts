@@ -1,0 +1,65 @@
+import type { AnswerStatus, DecideState } from "./types";
+
+export type StageFailure = "retrieval" | "validation" | "generation";
+
+export class UnknownPartStateError extends Error {
+  constructor(readonly state: string) {
+    super(`Unknown part evidence state: ${state}`);
+    this.name = "UnknownPartStateError";
+  }
+}
+
+export function isUnknownPartStateError(e: unknown): e is UnknownPartStateError {
+  return e instanceof UnknownPartStateError;
+}
+
+const partStates = new Set(["supported", "missing", "conflicting"]);
+
+/** What each non-answer means and what the student can do about it: each says something different on purpose. */
+export const explanations: Record<Exclude<AnswerStatus, "answered">, { message: string; nextStep: string }> = {
+  partial: {
+    message: "Some parts of your question are answered below; the parts marked as not found are not covered by the indexed notes.",
+    nextStep: "Ask your instructor to upload the material for the missing parts, or ask about them separately and name the week or document.",
+  },
+  insufficient_evidence: {
+    message: "I could not find supporting passages in the indexed notes.",
+    nextStep: "Ask your instructor to upload the material, or name the week or document.",
+  },
+  conflicting_evidence: {
+    message: "The indexed notes disagree on this, so no side was picked; both sources are shown with their citations.",
+    nextStep: "Check with your instructor which source applies; an instructor can mark the right document as a correction.",
+  },
+  retrieval_error: {
+    message: "The search over the notes failed, so this says nothing about what the notes contain.",
+    nextStep: "Try again in a moment; if it keeps failing, tell your instructor that search is down.",
+  },
+  validation_failed: {
+    message: "An answer was written but withheld, because its citations did not match the notes it quoted.",
+    nextStep: "Ask a narrower question, or one part at a time, so each claim can be checked against a passage.",
+  },
+  generation_error: {
+    message: "The answer model failed, timed out or returned malformed output, so nothing was answered and nothing is claimed about the notes.",
+    nextStep: "Try again in a moment; if it keeps failing, tell your instructor that the model endpoint is not responding.",
+  },
+};
+
+function status(parts: ReadonlyArray<{ state: string }>): AnswerStatus {
+  const states = parts.map((p) => p.state);
+  const unknown = states.find((s) => !partStates.has(s));
+  if (unknown !== undefined) throw new UnknownPartStateError(unknown);
+  if (states.includes("conflicting")) return "conflicting_evidence";
+  if (states.every((s) => s === "missing")) return "insufficient_evidence";
+  if (states.includes("missing")) return "partial";
+  return "answered";
+}
+
+/**
+ * decide: a stage failure outranks any evidence; otherwise conflict > nothing supported > partial > answered.
+ * Every status but `answered` carries its own explanation and next step.
+ */
+export function decide({ parts = [], failure }: { parts?: ReadonlyArray<{ state: string }>; failure?: StageFailure }): DecideState {
+  const decided: AnswerStatus =
+    failure === "retrieval" ? "retrieval_error" : failure === "generation" ? "generation_error" : failure === "validation" ? "validation_failed" : status(parts);
+  if (decided === "answered") return { status: decided, message: null, nextStep: null };
+  return { status: decided, ...explanations[decided] };
+}

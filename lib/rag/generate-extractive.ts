@@ -1,0 +1,621 @@
+/**
+ * The extractive generator: answers by quoting the sentences of the packed passages. Faithful
+ * by construction (every claim is verbatim text of a passage it cites), deterministic, offline.
+ *
+ * For each requested part of the question (question.ts): every sentence of every passage is
+ * scored by how much of the part's subject it matches (IDF-weighted over the sentences at hand,
+ * with related course words at a reduced weight), by the other words of the part, and by a cue
+ * for the kind of answer wanted (a date, a number, a definition, a person, a place). Hard gates
+ * come first: identifiers named in the question ("Assignment 4") must be matched, never a
+ * different one; date/number parts need their predicate ("due", "worth") and a date/number.
+ * A sentence may borrow its heading or the sentence before it ("Assignment 4\nDue: 2 October")
+ * and then quotes it too. Two documents giving different dates/numbers for the same thing are a
+ * conflict, unless exactly one side is an instructor-marked correction, which then supersedes.
+ */
+import { sentenceSpans } from "./chunk";
+import { analyze, coordinatedSubjects, isDeliverableNoun, isPredicateTerm, relatedStems, splitQuestion, type Analysis, type IdMention, type RequestedPart, type RequiredId } from "./question";
+import type { DraftClaim, DraftPart, GenerateState, LabelledPassage } from "./types";
+
+// ─── Thresholds ─────────────────────────────────────────────────────────────────────────────
+//
+// These are policies, not facts: each draws a line between "answer" and "I could not find it".
+// They are set by hand to sensible values and are meant to be calibrated on the golden set
+// (lib/eval): sweep each one, and pick the value that keeps unsupported answers (a claim where
+// the golden answer is "not in the notes", or a claim citing the wrong passage) near zero while
+// losing as few supported answers as possible. Calibrate minScore and minSubjectCoverage first
+// (they decide answer vs abstain), then conflictRatio and secondClaimRatio (they decide how
+// many claims a part gets). Re-calibrate when the chunker, the retriever or the stemmer changes.
+
+/** Minimum total score of a supporting sentence (subject coverage + weighted other words + weighted cue). Range 0 … ~1.5. */
+export const EXTRACTIVE_MIN_SCORE = 0.6;
+/** Minimum IDF-weighted share of the part's subject terms the sentence (with its heading/title) must match. 0 … 1. */
+export const EXTRACTIVE_MIN_SUBJECT_COVERAGE = 0.6;
+/** Weight of the answer-type cue (a date for "when", a number for "how much", "X is …" for "what is X"). */
+export const EXTRACTIVE_CUE_WEIGHT = 0.3;
+/** Weight of the part's non-subject words ("due", "policy", words from context sentences). */
+export const EXTRACTIVE_PREDICATE_WEIGHT = 0.2;
+/** A related word ("deadline" for "due", "deducted" for "penalty") counts this much of an exact match. */
+export const EXTRACTIVE_RELATED_WEIGHT = 0.8;
+/** A term matched only in the document title counts this much. */
+export const EXTRACTIVE_TITLE_WEIGHT = 0.6;
+/** A second claim (another passage) needs at least this share of the best score. */
+export const EXTRACTIVE_SECOND_CLAIM_RATIO = 0.9;
+/** A sentence from another document is a contender in a conflict when it reaches this share of the best score. */
+export const EXTRACTIVE_CONFLICT_RATIO = 0.75;
+
+export interface ExtractiveOptions {
+  minScore: number;
+  minSubjectCoverage: number;
+  cueWeight: number;
+  predicateWeight: number;
+  relatedWeight: number;
+  titleWeight: number;
+  secondClaimRatio: number;
+  conflictRatio: number;
+  /** Claims per part at most (sides of a conflict, or distinct identifiers for an ambiguous question). */
+  maxClaimsPerPart: number;
+  /** How many sentences back a heading is looked for. */
+  maxContextBack: number;
+}
+
+export const defaultExtractiveOptions: Readonly<ExtractiveOptions> = {
+  minScore: EXTRACTIVE_MIN_SCORE,
+  minSubjectCoverage: EXTRACTIVE_MIN_SUBJECT_COVERAGE,
+  cueWeight: EXTRACTIVE_CUE_WEIGHT,
+  predicateWeight: EXTRACTIVE_PREDICATE_WEIGHT,
+  relatedWeight: EXTRACTIVE_RELATED_WEIGHT,
+  titleWeight: EXTRACTIVE_TITLE_WEIGHT,
+  secondClaimRatio: EXTRACTIVE_SECOND_CLAIM_RATIO,
+  conflictRatio: EXTRACTIVE_CONFLICT_RATIO,
+  maxClaimsPerPart: 3,
+  maxContextBack: 8,
+};
+
+// ─── Sentences and their features ───────────────────────────────────────────────────────────
+
+interface Features {
+  dates: string[];
+  times: string[];
+  weekdays: string[];
+  relative: boolean;
+  monthOnly: boolean;
+  percents: string[];
+  points: string[];
+  numbers: string[];
+  numberWords: boolean;
+  person: number;
+  place: number;
+  /** Stems before the first definitional pattern ("X is defined as", "X refers to", "X:"), or null. */
+  defPrefix: Set<string> | null;
+  /** Stems before the first plain copula ("X is …"), or null. */
+  copulaPrefix: Set<string> | null;
+  /** Stems of the first few words. */
+  lead: Set<string>;
+}
+
+interface Sentence {
+  passage: number;
+  index: number;
+  start: number;
+  end: number;
+  text: string;
+  a: Analysis;
+  heading: boolean;
+  anaphoric: boolean;
+  f: Features;
+}
+
+const MONTHS = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"];
+const MONTH = "(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)";
+const DAY_MONTH_RE = new RegExp(`\\b(\\d{1,2})(?:st|nd|rd|th)?(?:\\s+of)?\\s+${MONTH}\\b\\.?(?:,?\\s+(\\d{4}))?`, "gi");
+const MONTH_DAY_RE = new RegExp(`\\b${MONTH}\\b\\.?\\s+(\\d{1,2})(?:st|nd|rd|th)?(?![\\d:])(?:,?\\s+(\\d{4}))?`, "gi");
+const MONTH_ONLY_RE = new RegExp(`\\b${MONTH}\\b`, "gi");
+const ISO_RE = /\b(\d{4})-(\d{1,2})-(\d{1,2})\b/g;
+const SLASH_RE = /\b(\d{1,2})\/(\d{1,2})(?:\/(\d{2,4}))?\b/g;
+const CLOCK_RE = /\b([01]?\d|2[0-3]):([0-5]\d)(?:\s*([ap])\.?\s?m\b\.?)?/gi;
+const AMPM_RE = /\b(1[0-2]|0?[1-9])\s*([ap])\.?\s?m\b\.?/gi;
+const NOON_RE = /\b(noon|midday|midnight)\b/gi;
+const WEEKDAY_FULL_RE = /\b(mon|tues|wednes|thurs|fri|satur|sun)days?\b/gi;
+const WEEKDAY_ABBR_RE = /\b(Mon|Tue|Tues|Wed|Thu|Thur|Thurs|Fri|Sat|Sun)\b\.?(?!\s*[a-z])/g;
+const RELATIVE_RE =
+  /\b(week\s+\d+|(?:end|beginning|start|last day) of (?:the )?(?:week|term|semester|quarter|class|lecture|day|month|course)|today|tomorrow|tonight|next week|this week|finals? week|reading week|exam period|exam week|before (?:the )?(?:lecture|class|exam|midterm|final)|within \d+ (?:days?|hours?|weeks?))\b/i;
+const PERCENT_RE = /(\d+(?:\.\d+)?)\s*(?:%|percent\b|per\s?cent\b)/gi;
+const POINTS_RE = /(\d+(?:\.\d+)?)\s*(?:points?|pts?\b\.?|marks?)\b/gi;
+const NUM_RE = /\d+(?:\.\d+)?/g;
+const NUMBER_WORD_RE = /\b(one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|hundred|half|twice|double|once)\b/i;
+const TITLE_NAME_RE = /\b(?:Prof(?:essor)?\.?|Dr\.?|Mr\.?|Mrs\.?|Ms\.?|Mx\.?)\s+\p{Lu}[\p{L}'’-]+/u;
+const ROLE_RE = /\b(?:instructors?|lecturers?|professors?|teachers?|tutors?|coordinator|convenor|convener|teaching assistants?|course staff|TAs?)\b/;
+const NAME_RE = /(?<=\S\s+)\p{Lu}\p{Ll}+\s+\p{Lu}\p{Ll}+/u;
+const EMAIL_RE = /\b[\w.+-]+@[\w-]+\.[\w.-]+\b/;
+const PLACE_RE =
+  /\b(?:room|rm\.?|hall|building|bldg\.?|auditorium|theatre|theater|laboratory|library|gym|gymnasium|campus|centre|center|classroom|online|zoom|teams|canvas|moodle|blackboard|gradescope|brightspace|portal|website|web\s?site|in[- ]person|virtual(?:ly)?|remotely?|location|venue|floor|office)\b/i;
+const ROOM_CODE_RE = /\b\p{Lu}{1,5}[- ]?\d{2,4}[A-Z]?\b/u;
+const IN_PLACE_RE = /\b(?:in|at)\s+(?:the\s+)?\p{Lu}\p{L}+/u;
+const URL_RE = /\bhttps?:\/\/|\bwww\./i;
+const DEF_RE =
+  /\b(?:is|are)\s+(?:defined\s+as|called|known\s+as|when|where|the\s+process|a|an|one|any|used\s+to)\b|\b(?:refers?\s+to|means|denotes?|is\s+defined\s+as|occurs?\s+when|happens?\s+when|consists?\s+of|represents?)\b|\s[—–-]\s|:\s/i;
+const COPULA_RE = /\b(?:is|are|was|were|will\s+be)\b/i;
+const ANAPHORIC_START_RE = /^(?:[•\-–*▪◦●]\s*)?(?:it|its|this|that|these|those|they|their|them|he|she|his|her|such|the same)\b/i;
+const BULLET_RE = /^[•\-–*▪◦●]\s*/;
+/** A sentence ending in one of these runs on into the next one ("Dr. Smith", "J. Smith"). */
+const RUNS_ON_RE = /(?:\b(?:Dr|Prof|Mr|Mrs|Ms|Mx|St|Fig|Eq|Ch|Sec|Vol|No|vs|cf|e\.g|i\.e)|(?<![\p{L}.])\p{Lu})\.$/u;
+
+const monthNumber = (m: string) => MONTHS.indexOf(m.slice(0, 3).toLowerCase()) + 1;
+const pad = (n: number) => String(n).padStart(2, "0");
+const collapse = (s: string) => s.replace(/\s+/g, " ").trim();
+
+/** Sentence spans of a passage, with abbreviation splits mended and list bullets left out. */
+function answerSpans(text: string): Array<{ start: number; end: number }> {
+  const out: Array<{ start: number; end: number }> = [];
+  for (const s of sentenceSpans(text)) {
+    const last = out[out.length - 1];
+    if (last) {
+      const gap = text.slice(last.end, s.start);
+      const next = text.slice(s.start, s.end);
+      if (!gap.includes("\n") && (RUNS_ON_RE.test(text.slice(last.start, last.end)) || /^[\p{Ll}\p{N}(]/u.test(next))) {
+        last.end = s.end;
+        continue;
+      }
+    }
+    out.push({ ...s });
+  }
+  return out
+    .map(({ start, end }) => {
+      const bullet = text.slice(start, end).match(BULLET_RE);
+      return { start: start + (bullet ? bullet[0].length : 0), end };
+    })
+    .filter(({ start, end }) => end > start && /[\p{L}\p{N}]/u.test(text.slice(start, end)));
+}
+
+function prefixStems(text: string, re: RegExp): Set<string> | null {
+  const m = text.match(re);
+  if (!m || m.index === undefined) return null;
+  const before = text.slice(0, m.index);
+  if (before.split(/\s+/).length > 15) return null;
+  return analyze(before).stems;
+}
+
+function features(text: string, a: Analysis): Features {
+  const mask = new Array<boolean>(text.length).fill(false);
+  const cover = (start: number, end: number) => {
+    for (let i = start; i < end; i++) mask[i] = true;
+  };
+  const free = (start: number, end: number) => {
+    for (let i = start; i < end; i++) if (mask[i]) return false;
+    return true;
+  };
+  const dates = new Set<string>();
+  const addDate = (month: number, day: number, idx: number, len: number) => {
+    if (month >= 1 && month <= 12 && day >= 1 && day <= 31) {
+      dates.add(`${pad(month)}-${pad(day)}`);
+      cover(idx, idx + len);
+    }
+  };
+  for (const m of text.matchAll(ISO_RE)) addDate(Number(m[2]), Number(m[3]), m.index!, m[0].length);
+  for (const m of text.matchAll(DAY_MONTH_RE)) if (m[2] !== "may") addDate(monthNumber(m[2]), Number(m[1]), m.index!, m[0].length);
+  for (const m of text.matchAll(MONTH_DAY_RE)) if (m[1] !== "may" && free(m.index!, m.index! + m[0].length)) addDate(monthNumber(m[1]), Number(m[2]), m.index!, m[0].length);
+  for (const m of text.matchAll(SLASH_RE)) {
+    if (!free(m.index!, m.index! + m[0].length)) continue;
+    dates.add(`${Number(m[1])}/${Number(m[2])}`);
+    cover(m.index!, m.index! + m[0].length);
+  }
+  const times = new Set<string>();
+  for (const m of text.matchAll(CLOCK_RE)) {
+    let h = Number(m[1]);
+    if (m[3]?.toLowerCase() === "p" && h < 12) h += 12;
+    if (m[3]?.toLowerCase() === "a" && h === 12) h = 0;
+    times.add(`${pad(h)}:${m[2]}`);
+    cover(m.index!, m.index! + m[0].length);
+  }
+  for (const m of text.matchAll(AMPM_RE)) {
+    if (!free(m.index!, m.index! + m[0].length)) continue;
+    let h = Number(m[1]) % 12;
+    if (m[2].toLowerCase() === "p") h += 12;
+    times.add(`${pad(h)}:00`);
+    cover(m.index!, m.index! + m[0].length);
+  }
+  for (const m of text.matchAll(NOON_RE)) times.add(m[1].toLowerCase() === "midnight" ? "00:00" : "12:00");
+  const weekdays = new Set<string>();
+  for (const m of text.matchAll(WEEKDAY_FULL_RE)) weekdays.add(m[1].slice(0, 3).toLowerCase());
+  for (const m of text.matchAll(WEEKDAY_ABBR_RE)) weekdays.add(m[1].slice(0, 3).toLowerCase());
+  const monthOnly = [...text.matchAll(MONTH_ONLY_RE)].some((m) => m[1] !== "may");
+
+  for (const id of a.ids) for (const [s, e] of id.idSpans) cover(s, e);
+  const percents = new Set<string>();
+  for (const m of text.matchAll(PERCENT_RE)) {
+    if (!free(m.index!, m.index! + m[1].length)) continue;
+    percents.add(`${Number(m[1])}%`);
+    cover(m.index!, m.index! + m[0].length);
+  }
+  const points = new Set<string>();
+  for (const m of text.matchAll(POINTS_RE)) {
+    if (!free(m.index!, m.index! + m[1].length)) continue;
+    points.add(`${Number(m[1])}pt`);
+    cover(m.index!, m.index! + m[0].length);
+  }
+  const numbers = new Set<string>();
+  for (const m of text.matchAll(NUM_RE)) {
+    const before = text[m.index! - 1] ?? " ";
+    if (free(m.index!, m.index! + m[0].length) && !/[\p{L}]/u.test(before)) numbers.add(String(Number(m[0])));
+  }
+
+  let person = 0;
+  if (TITLE_NAME_RE.test(text)) person = 1;
+  else if (ROLE_RE.test(text) && (NAME_RE.test(text) || EMAIL_RE.test(text) || /:\s*\p{Lu}/u.test(text))) person = 1;
+  else if (ROLE_RE.test(text)) person = 0.6;
+  else if (NAME_RE.test(text) || EMAIL_RE.test(text)) person = 0.5;
+
+  let place = 0;
+  if (PLACE_RE.test(text) || URL_RE.test(text)) place = 1;
+  else if (ROOM_CODE_RE.test(text)) place = 0.8;
+  else if (IN_PLACE_RE.test(text)) place = 0.6;
+
+  const leadTokens = a.tokens.filter((t) => t.kind === "word" || t.kind === "num").slice(0, 4);
+  const lead = analyze(leadTokens.length ? text.slice(0, leadTokens[leadTokens.length - 1].end) : "").stems;
+
+  return {
+    dates: [...dates].sort(),
+    times: [...times].sort(),
+    weekdays: [...weekdays].sort(),
+    relative: RELATIVE_RE.test(text),
+    monthOnly,
+    percents: [...percents].sort(),
+    points: [...points].sort(),
+    numbers: [...numbers].sort(),
+    numberWords: NUMBER_WORD_RE.test(text),
+    person,
+    place,
+    defPrefix: prefixStems(text, DEF_RE),
+    copulaPrefix: prefixStems(text, COPULA_RE),
+    lead,
+  };
+}
+
+function isHeadingLike(text: string, a: Analysis): boolean {
+  const words = a.tokens.filter((t) => t.kind === "word" || t.kind === "num").length;
+  return text.length <= 80 && words > 0 && words <= 10 && !/[.!?]["')\]]?$/.test(text) && /\p{L}/u.test(text);
+}
+
+function readSentences(passages: LabelledPassage[]): Sentence[][] {
+  return passages.map((p, pi) =>
+    answerSpans(p.text).map(({ start, end }, index) => {
+      const text = p.text.slice(start, end);
+      const a = analyze(text);
+      return { passage: pi, index, start, end, text, a, heading: isHeadingLike(text, a), anaphoric: ANAPHORIC_START_RE.test(text), f: features(text, a) };
+    }),
+  );
+}
+
+// ─── Scoring one part ───────────────────────────────────────────────────────────────────────
+
+type Requirement = "ok" | "violated" | "absent";
+
+function requirement(r: RequiredId, mentions: IdMention[]): Requirement {
+  const nouns = new Set([r.noun, ...(r.alt ?? [])]);
+  const relevant = mentions.filter((m) => nouns.has(m.noun) || m.alt.some((x) => nouns.has(x)));
+  if (relevant.length === 0) return "absent";
+  return relevant.some((m) => m.ids.some((id) => r.ids.includes(id))) ? "ok" : "violated";
+}
+
+interface Unit {
+  s: Sentence;
+  ctx: Sentence | null;
+  contiguous: boolean;
+  passage: LabelledPassage;
+  score: number;
+  /** Identifiers of the subject this sentence is about ("assignment#3"): conflicts need the same scope. */
+  scope: string;
+  order: number;
+}
+
+type ValueKind = "dates" | "weekdays" | "times" | "percents" | "points" | "numbers";
+const VALUE_KINDS: Record<"date" | "number", ValueKind[]> = {
+  date: ["dates", "weekdays", "times"],
+  number: ["percents", "points", "numbers"],
+};
+
+/** The values two sentences can be compared on: the first kind both have ("dates" before "times"). */
+function comparable(a: Features, b: Features, type: "date" | "number"): { kind: ValueKind; same: boolean } | null {
+  for (const kind of VALUE_KINDS[type]) {
+    const x = a[kind];
+    const y = b[kind];
+    if (x.length && y.length) return { kind, same: x.some((v) => y.includes(v)) };
+  }
+  return null;
+}
+
+interface PartContext {
+  part: RequestedPart;
+  subject: string[];
+  other: string[];
+  predicates: string[];
+  weights: Map<string, number>;
+}
+
+const hasDigitAndLetter = (t: string) => /\d/.test(t) && /\p{L}/u.test(t);
+
+function prepare(part: RequestedPart, sentences: Sentence[]): PartContext | null {
+  const idNums = new Set(part.required.flatMap((r) => r.ids));
+  let subject = part.subject.filter((t) => !idNums.has(t));
+  if (subject.length === 0) subject = part.required.map((r) => r.noun);
+  if (subject.length === 0) {
+    // An unresolved "it" has no subject to look for.
+    if (/\b(it|they|them|this|that|these|those)\b/i.test(part.ask)) return null;
+    subject = part.terms.filter((t) => !idNums.has(t) && !hasDigitAndLetter(t));
+  }
+  subject = [...new Set(subject)];
+  if (subject.length === 0) return null;
+  const other = [...new Set(part.terms)].filter((t) => !subject.includes(t) && !idNums.has(t) && !hasDigitAndLetter(t));
+  const predicates = other.filter(isPredicateTerm);
+  const n = sentences.length;
+  const weights = new Map<string, number>();
+  for (const t of [...subject, ...other]) {
+    const forms = [t, ...relatedStems(t)];
+    let df = 0;
+    for (const s of sentences) if (forms.some((x) => s.a.stems.has(x))) df++;
+    weights.set(t, 1 + Math.log((n + 1) / (df + 1)));
+  }
+  return { part, subject, other, predicates, weights };
+}
+
+function matchIn(stems: Set<string>, t: string, related: number): number {
+  if (stems.has(t)) return 1;
+  for (const r of relatedStems(t)) if (stems.has(r)) return related;
+  return 0;
+}
+
+function typeCue(type: RequestedPart["answerType"], s: Sentence, subject: string[], ctx: Sentence | null, subjectInContextOnly: boolean): number {
+  const f = s.f;
+  switch (type) {
+    case "date":
+      return f.dates.length || f.times.length ? 1 : f.weekdays.length ? 0.8 : f.relative ? 0.6 : f.monthOnly ? 0.5 : 0;
+    case "number":
+      return f.percents.length || f.points.length ? 1 : f.numbers.length ? 0.7 : f.numberWords ? 0.6 : 0;
+    case "person":
+      return f.person;
+    case "place":
+      return f.place;
+    case "definition": {
+      const has = (set: Set<string> | null) => !!set && subject.some((t) => set.has(t));
+      if (has(f.defPrefix)) return 1;
+      if (has(f.copulaPrefix)) return 0.8;
+      if (subjectInContextOnly && ctx?.heading) return 0.8;
+      if (has(f.lead)) return 0.5;
+      return 0;
+    }
+    default:
+      return 0;
+  }
+}
+
+function scoreUnit(pc: PartContext, s: Sentence, ctx: Sentence | null, title: Analysis, opts: ExtractiveOptions): { score: number; scope: string } | null {
+  const { part, subject, other, predicates, weights } = pc;
+  // Identifiers: the sentence decides; if it names none, its heading; then the document title.
+  for (const r of part.required) {
+    let st = requirement(r, s.a.ids);
+    // A sentence about another numbered deliverable ("HW3 due Oct 3") does not borrow "A2" from the line above.
+    if (st === "absent" && isDeliverableNoun(r.noun) && s.a.ids.some((m) => isDeliverableNoun(m.noun))) st = "violated";
+    if (st === "absent" && ctx) st = requirement(r, ctx.a.ids);
+    if (st === "absent") st = requirement(r, title.ids);
+    if (st !== "ok") return null;
+  }
+  const m = (t: string) => Math.max(matchIn(s.a.stems, t, opts.relatedWeight), ctx ? matchIn(ctx.a.stems, t, opts.relatedWeight) : 0, opts.titleWeight * matchIn(title.stems, t, opts.relatedWeight));
+  let num = 0;
+  let den = 0;
+  let inSentence = 0;
+  for (const t of subject) {
+    const w = weights.get(t) ?? 1;
+    num += w * m(t);
+    den += w;
+    inSentence += matchIn(s.a.stems, t, opts.relatedWeight);
+  }
+  const coverage = den > 0 ? num / den : 0;
+  if (coverage < opts.minSubjectCoverage) return null;
+  const type = part.answerType;
+  if ((type === "date" || type === "number") && predicates.length && !predicates.some((t) => m(t) > 0)) return null;
+  const cue = typeCue(type, s, subject, ctx, inSentence === 0);
+  if (type !== "general" && cue === 0) return null;
+  if (type === "definition" && cue < 0.5) return null;
+  let oNum = 0;
+  let oDen = 0;
+  for (const t of other) {
+    const w = weights.get(t) ?? 1;
+    oNum += w * m(t);
+    oDen += w;
+  }
+  const words = s.a.tokens.length;
+  const score =
+    coverage +
+    opts.predicateWeight * (oDen > 0 ? oNum / oDen : 0) +
+    opts.cueWeight * cue -
+    (ctx ? 0.02 : 0) -
+    // a bare heading names a topic, it rarely answers anything
+    ((type === "general" || type === "definition") && s.heading && !/:\s*\S/.test(s.text) ? 0.1 : 0) -
+    Math.min(0.1, Math.max(0, words - 35) * 0.002);
+  if (score < opts.minScore) return null;
+
+  // Scope: the identifiers of subject nouns the unit talks about.
+  const subjectNouns = new Set([...subject, ...part.required.flatMap((r) => [r.noun, ...(r.alt ?? [])])]);
+  const scope = new Set<string>();
+  for (const r of part.required) scope.add(`${r.noun}#${r.ids.join("|")}`);
+  for (const mention of [...s.a.ids, ...(ctx?.a.ids ?? [])]) {
+    if (part.required.some((r) => r.noun === mention.noun || mention.alt.includes(r.noun))) continue;
+    if (subjectNouns.has(mention.noun)) scope.add(`${mention.noun}#${mention.ids.join("|")}`);
+  }
+  return { score, scope: [...scope].sort().join(" ") };
+}
+
+function claimOf(u: Unit): DraftClaim {
+  const { s, ctx, passage } = u;
+  const label = passage.label;
+  if (!ctx) return { text: collapse(s.text), evidence: [{ sourceId: label, quote: s.text }] };
+  if (u.contiguous) {
+    const quote = passage.text.slice(ctx.start, s.end);
+    return { text: collapse(quote), evidence: [{ sourceId: label, quote }] };
+  }
+  return {
+    text: `${collapse(ctx.text).replace(/[\s:]+$/, "")}: ${collapse(s.text)}`,
+    evidence: [
+      { sourceId: label, quote: ctx.text },
+      { sourceId: label, quote: s.text },
+    ],
+  };
+}
+
+const unitText = (u: Unit) => collapse((u.ctx && u.contiguous ? u.passage.text.slice(u.ctx.start, u.s.end) : u.s.text).toLowerCase());
+
+/** Sides of a date/number question within one scope: supported, superseded by a correction, or conflicting. */
+function resolveValues(units: Unit[], type: "date" | "number", opts: ExtractiveOptions): { state: "supported" | "conflicting"; units: Unit[] } {
+  const best = units[0];
+  const strong = units.filter((u) => u.score >= opts.conflictRatio * best.score || u.passage.isCorrection);
+  const sides: Unit[] = [best];
+  for (const u of strong.slice(1)) {
+    if (sides.some((x) => x.passage.documentId === u.passage.documentId)) continue;
+    if (sides.every((x) => comparable(x.s.f, u.s.f, type)?.same === false)) sides.push(u);
+  }
+  if (sides.length > 1) {
+    const corrections = sides.filter((u) => u.passage.isCorrection);
+    // An instructor-marked correction supersedes what it corrects; two corrections that disagree do not.
+    if (corrections.length === 1) return { state: "supported", units: corrections };
+    return { state: "conflicting", units: (corrections.length > 1 ? corrections : sides).slice(0, opts.maxClaimsPerPart) };
+  }
+  if (!best.passage.isCorrection) {
+    const correction = strong.find((u) => u.passage.isCorrection && u.passage.documentId !== best.passage.documentId);
+    if (correction) {
+      // Same values: the correction alone. Values that cannot be compared ("extended by two days"): both, correction first.
+      return { state: "supported", units: comparable(correction.s.f, best.s.f, type) ? [correction] : [correction, best] };
+    }
+  }
+  return { state: "supported", units: [best] };
+}
+
+function answerSingle(part: RequestedPart, sentences: Sentence[][], flat: Sentence[], passages: LabelledPassage[], titles: Analysis[], opts: ExtractiveOptions): DraftPart {
+  const missing: DraftPart = { ask: part.ask, state: "missing", claims: [] };
+  const pc = prepare(part, flat);
+  if (!pc) return missing;
+
+  const candidates: Unit[] = [];
+  let order = 0;
+  for (const list of sentences) {
+    for (const s of list) {
+      const passage = passages[s.passage];
+      const title = titles[s.passage];
+      const options: Array<{ ctx: Sentence | null; contiguous: boolean }> = [{ ctx: null, contiguous: false }];
+      const prev = s.index > 0 ? list[s.index - 1] : null;
+      if (prev && (prev.heading || s.anaphoric)) options.push({ ctx: prev, contiguous: true });
+      // The nearest section heading further up ("Assignment 4" above "Release: …" and "Due: …"); label lines ("Due: 9 Oct") are not sections.
+      for (let k = s.index - 2; k >= 0 && k >= s.index - opts.maxContextBack; k--) {
+        if (list[k].heading && !/:\s*\S/.test(list[k].text)) {
+          options.push({ ctx: list[k], contiguous: false });
+          break;
+        }
+      }
+      let best: Unit | null = null;
+      for (const { ctx, contiguous } of options) {
+        const r = scoreUnit(pc, s, ctx, title, opts);
+        if (r && (!best || r.score > best.score)) best = { s, ctx, contiguous, passage, score: r.score, scope: r.scope, order };
+      }
+      order++;
+      if (best) candidates.push(best);
+    }
+  }
+  if (candidates.length === 0) return missing;
+  candidates.sort((a, b) => b.score - a.score || a.order - b.order);
+  // The same sentence from overlapping chunks or copies of a handout counts once.
+  const seen = new Set<string>();
+  const passing = candidates.filter((u) => {
+    const key = unitText(u);
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+  const top = passing[0].score;
+  const type = part.answerType;
+
+  if (type === "date" || type === "number") {
+    const groups = new Map<string, Unit[]>();
+    for (const u of passing) groups.set(u.scope, [...(groups.get(u.scope) ?? []), u]);
+    const claims: DraftClaim[] = [];
+    let conflicting = false;
+    let first = true;
+    for (const units of groups.values()) {
+      if (!first && units[0].score < opts.secondClaimRatio * top) continue;
+      if (claims.length >= opts.maxClaimsPerPart) break;
+      const resolved = resolveValues(units, type, opts);
+      if (resolved.state === "conflicting") conflicting = true;
+      claims.push(...resolved.units.slice(0, opts.maxClaimsPerPart - claims.length).map(claimOf));
+      first = false;
+    }
+    return { ask: part.ask, state: conflicting ? "conflicting" : "supported", claims };
+  }
+
+  // Definitions, people, places, everything else: the best sentence, a correction first when one speaks to the same scope.
+  const best = passing[0];
+  let primary = best;
+  if (!best.passage.isCorrection) {
+    const correction = passing.find(
+      (u) => u.passage.isCorrection && u.scope === best.scope && u.passage.documentId !== best.passage.documentId && u.score >= opts.conflictRatio * top,
+    );
+    if (correction) primary = correction;
+  }
+  const claims = [primary];
+  const second = passing.find(
+    (u) =>
+      u !== primary &&
+      u.passage.chunkId !== primary.passage.chunkId &&
+      u.score >= opts.secondClaimRatio * top &&
+      // a superseded document does not come back as a second claim
+      (primary === best || u.passage.isCorrection || u.passage.documentId === primary.passage.documentId),
+  );
+  if (second && opts.maxClaimsPerPart > 1) claims.push(second);
+  return { ask: part.ask, state: "supported", claims: claims.map(claimOf) };
+}
+
+/**
+ * One requested part → one or more DraftParts. A part naming several things ("the grading
+ * weights and late policy") is answered per thing: all found → one part with a claim for each;
+ * none → missing; some → one part per thing, so support for one never covers the other.
+ */
+function answerPart(part: RequestedPart, sentences: Sentence[][], flat: Sentence[], passages: LabelledPassage[], titles: Analysis[], opts: ExtractiveOptions): DraftPart[] {
+  const conjuncts = coordinatedSubjects(part);
+  if (!conjuncts) return [answerSingle(part, sentences, flat, passages, titles, opts)];
+  const answers = conjuncts.map((c) => answerSingle({ ...part, subject: c.subject }, sentences, flat, passages, titles, opts));
+  if (answers.every((a) => a.state === "missing")) return [{ ask: part.ask, state: "missing", claims: [] }];
+  if (answers.some((a) => a.state === "missing")) return answers.map((a, i) => ({ ...a, ask: `${part.ask} (${conjuncts[i].text})` }));
+  const claims: DraftClaim[] = [];
+  const seen = new Set<string>();
+  for (const a of answers) {
+    for (const c of a.claims) {
+      if (seen.has(c.text)) continue;
+      seen.add(c.text);
+      claims.push(c);
+    }
+  }
+  return [{ ask: part.ask, state: answers.some((a) => a.state === "conflicting") ? "conflicting" : "supported", claims }];
+}
+
+/**
+ * generate (extractive): one DraftPart per requested part of the question, each either
+ * supported (verbatim sentences with their quotes), conflicting (one claim per side, each citing
+ * its own passage) or missing (no claims). Every quote is an exact substring of its passage's
+ * text. Deterministic: same input, same output.
+ */
+export function generateExtractive(
+  { question, passages }: { question: string; passages: LabelledPassage[] },
+  options: Partial<ExtractiveOptions> = {},
+): GenerateState {
+  const opts: ExtractiveOptions = { ...defaultExtractiveOptions, ...options };
+  const requested = splitQuestion(question);
+  const sentences = readSentences(passages);
+  const flat = sentences.flat();
+  const titleCache = new Map<string, Analysis>();
+  const titles = passages.map((p) => {
+    const t = p.documentTitle.replace(/\.(pdf|docx?|pptx?|txt)$/i, "").replace(/[_]+/g, " ");
+    let a = titleCache.get(t);
+    if (!a) titleCache.set(t, (a = analyze(t)));
+    return a;
+  });
+  const parts: DraftPart[] = requested.flatMap((part) => answerPart(part, sentences, flat, passages, titles, opts));
+  if (parts.length === 0 && question.trim()) parts.push({ ask: question.trim(), state: "missing", claims: [] });
+  return { parts, raw: JSON.stringify(parts) };
+}

@@ -1,0 +1,77 @@
+import type { Hit, Passage, RetrieveState } from "./types";
+
+export interface ScoredCandidate {
+  passage: Passage;
+  score: number;
+}
+
+/** Where retrieval reads from; the database supplies these, tests may supply their own. */
+export interface RetrievePorts {
+  lexical(match: string, limit: number): Promise<ScoredCandidate[]>;
+  /** Present only when an embedding model is configured. */
+  dense?: (query: string, limit: number) => Promise<ScoredCandidate[]>;
+}
+
+/** The lookup itself failed (database, embedding endpoint): never a statement about the notes. */
+export class RetrievalError extends Error {
+  override readonly name = "RetrievalError";
+  constructor(
+    message: string,
+    readonly cause?: unknown,
+  ) {
+    super(message);
+  }
+}
+
+export function isRetrievalError(e: unknown): e is RetrievalError {
+  return e instanceof RetrievalError;
+}
+
+/** Reciprocal-rank fusion constant (Cormack et al.): damps the head so neither list dominates. */
+const RRF_K = 60;
+
+/**
+ * The FTS5 expression for a set of search terms: each term a quoted string (so quotes, AND/OR/NOT,
+ * NEAR, `*`, `^`, `:` and parentheses in user text are only words), OR-ed. Null when no term is left.
+ */
+export function matchExpression(terms: string[]): string | null {
+  const words = [...new Set(terms.flatMap((t) => t.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []))];
+  if (words.length === 0) return null;
+  return words.map((w) => `"${w}"`).join(" OR ");
+}
+
+/**
+ * retrieve: top-k hits, ranks 1..n without gaps; each hit keeps every retriever's score and
+ * rank. Throws RetrievalError when a lookup fails.
+ */
+export async function retrieve({ query, terms, k }: { query: string; terms: string[]; k: number }, ports: RetrievePorts): Promise<RetrieveState> {
+  const match = matchExpression(terms);
+  let lexical: ScoredCandidate[] = [];
+  let dense: ScoredCandidate[] = [];
+  try {
+    [lexical, dense] = await Promise.all([
+      match ? ports.lexical(match, k) : Promise.resolve([]),
+      ports.dense ? ports.dense(query, k) : Promise.resolve([]),
+    ]);
+  } catch (e) {
+    throw new RetrievalError(`The search failed: ${(e as Error).message}`, e);
+  }
+
+  const byChunk = new Map<string, Omit<Hit, "rank">>();
+  const add = (list: ScoredCandidate[], kind: "lexical" | "dense") =>
+    list.forEach(({ passage, score }, i) => {
+      const hit = byChunk.get(passage.chunkId) ?? { passage, lexicalScore: null, lexicalRank: null, denseScore: null, denseRank: null, fusedScore: 0 };
+      if (kind === "lexical") Object.assign(hit, { lexicalScore: score, lexicalRank: i + 1 });
+      else Object.assign(hit, { denseScore: score, denseRank: i + 1 });
+      hit.fusedScore += 1 / (RRF_K + i + 1);
+      byChunk.set(passage.chunkId, hit);
+    });
+  add(lexical, "lexical");
+  add(dense, "dense");
+
+  const hits = [...byChunk.values()]
+    .sort((a, b) => b.fusedScore - a.fusedScore || (b.lexicalScore ?? -Infinity) - (a.lexicalScore ?? -Infinity) || a.passage.chunkId.localeCompare(b.passage.chunkId))
+    .slice(0, k)
+    .map((h, i) => ({ ...h, rank: i + 1 }));
+  return { query, matchExpression: match, hits, dense: Boolean(ports.dense) };
+}

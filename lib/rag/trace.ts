@@ -1,0 +1,70 @@
+import type { ChatMessage, CitationProblem, GateState, Hit, PackState, RetrieveState, AnswerStatus } from "./types";
+
+export type StageName = "standalone" | "retrieve" | "gate" | "pack" | "ground" | "generate" | "validate" | "decide";
+
+export interface TraceSettings {
+  k: number;
+  minScore: number;
+  contextWindow: number;
+  outputReserve: number;
+  safetyMargin: number;
+  maxPassages: number;
+  generator: "extractive" | "llm";
+  model: string;
+  temperature: number | null;
+}
+
+export interface TraceAttempt {
+  attempt: number;
+  messages: ChatMessage[];
+  raw: string | null;
+  problems: CitationProblem[];
+  error: string | null;
+}
+
+/** Everything an answer was decided from: enough to say, after the fact, which stage did what. */
+export interface TraceRecord {
+  id: string;
+  courseId: string;
+  question: string;
+  history: string[];
+  standaloneQuery: string;
+  settings: TraceSettings;
+  retrieval: { matchExpression: string | null; dense: boolean; hits: TraceHit[]; error: string | null } | null;
+  gate: { minScore: number; coverage: GateState["coverage"]; passed: string[] } | null;
+  packing: Omit<PackState, "selected"> & { selected: Array<{ label: string; chunkId: string }> } | null;
+  attempts: TraceAttempt[];
+  partStates: Array<{ ask: string; state: string }>;
+  status: AnswerStatus | null;
+  timings: Partial<Record<StageName, number>> & { firstClaimMs?: number; totalMs?: number };
+}
+
+export type TraceHit = Omit<Hit, "passage"> & { chunkId: string; documentTitle: string; revision: number; pdfPage: number };
+
+export function traceHits(state: RetrieveState): TraceHit[] {
+  return state.hits.map(({ passage, ...h }) => ({
+    ...h,
+    chunkId: passage.chunkId,
+    documentTitle: passage.documentTitle,
+    revision: passage.revisionNumber,
+    pdfPage: passage.pdfPage,
+  }));
+}
+
+export function traceGate(state: GateState): TraceRecord["gate"] {
+  return { minScore: state.minScore, coverage: state.coverage, passed: state.passed.map((h) => h.passage.chunkId) };
+}
+
+export function tracePacking(state: PackState): TraceRecord["packing"] {
+  return { ...state, selected: state.selected.map((p) => ({ label: p.label, chunkId: p.chunkId })) };
+}
+
+/** Times a stage into the trace; the clock is injected so traces stay testable. */
+export async function timed<T>(trace: TraceRecord, stage: StageName, fn: () => Promise<T> | T, now: () => number = performance.now.bind(performance)): Promise<T> {
+  const start = now();
+  try {
+    return await fn();
+  } finally {
+    trace.timings[stage] = Math.round((now() - start) * 100) / 100;
+  }
+}

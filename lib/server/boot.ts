@@ -1,0 +1,29 @@
+import "server-only";
+import { count } from "drizzle-orm";
+import { getDb } from "@/lib/db/client";
+import { courses } from "@/lib/db/schema";
+import { env } from "@/lib/env";
+import { workerDepsFromEnv } from "@/lib/ingest/deps";
+import { recoverInterruptedJobs, startWorker } from "@/lib/ingest/worker";
+import { seedDemoCourse } from "./seed";
+
+let worker: ReturnType<typeof startWorker> | undefined;
+
+/** Wakes the worker after an upload so ingestion starts at once rather than on the next poll. */
+export function kickWorker(): void {
+  void worker?.kick();
+}
+
+export async function boot(): Promise<void> {
+  const handle = await getDb();
+  const recovered = await recoverInterruptedJobs(handle);
+  if (recovered) console.log(`[ingest] requeued ${recovered} interrupted job(s)`);
+  if (env.SEED_DEMO === "1") {
+    const [{ n }] = await handle.db.select({ n: count() }).from(courses);
+    if (n === 0) {
+      const slug = await seedDemoCourse(handle);
+      console.log(`[demo] seeded the demo course: /courses/${slug}`);
+    }
+  }
+  if (env.INGEST_WORKER === "1") worker = startWorker(handle, workerDepsFromEnv());
+}

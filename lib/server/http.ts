@@ -1,0 +1,30 @@
+import "server-only";
+import { z } from "zod";
+import { AppError, isAppError } from "@/lib/errors";
+
+/** Route-handler wrapper: coded errors become their responses, bad bodies clear 400s, the rest a logged 500. */
+export function handler<C>(fn: (req: Request, ctx: C) => Promise<Response>) {
+  return async (req: Request, ctx: C): Promise<Response> => {
+    try {
+      return await fn(req, ctx);
+    } catch (e) {
+      if (isAppError(e)) return e.toResponse();
+      if (e instanceof z.ZodError) {
+        const detail = e.issues.map((i) => `${i.path.join(".") || "body"}: ${i.message}`).join("; ");
+        return new AppError("bad_request:request", `The request is not valid: ${detail}`).toResponse();
+      }
+      console.error("[api] unexpected error:", e);
+      return Response.json({ code: "internal", message: "Something went wrong on the server. Try again." }, { status: 500 });
+    }
+  };
+}
+
+export async function parseJson<T>(req: Request, schema: z.ZodType<T>): Promise<T> {
+  let body: unknown;
+  try {
+    body = await req.json();
+  } catch {
+    throw new AppError("bad_request:request", "The request body is not valid JSON.");
+  }
+  return schema.parse(body);
+}

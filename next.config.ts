@@ -1,0 +1,11 @@
+import type { NextConfig } from "next";
+import "./lib/env"; // validates the environment at build and start: a bad variable fails loudly here
+
+const nextConfig: NextConfig = {
+  // pdf.js loads its worker and font data from its own package folder at run time.
+  serverExternalPackages: ["pdfjs-dist", "@libsql/client", "libsql"],
+  outputFileTracingIncludes: { "/**": ["./drizzle/**/*", "./node_modules/pdfjs-dist/standard_fonts/**/*"] },
+  poweredByHeader: false,
+};
+
+export default nextConfig;
