@@ -388,7 +388,7 @@ function typeCue(type: RequestedPart["answerType"], s: Sentence, subject: string
   }
 }
 
-function scoreUnit(pc: PartContext, s: Sentence, ctx: Sentence | null, title: Analysis, opts: ExtractiveOptions): { score: number; scope: string } | null {
+function scoreUnit(pc: PartContext, s: Sentence, ctx: Sentence | null, contiguous: boolean, title: Analysis, opts: ExtractiveOptions): { score: number; scope: string } | null {
   const { part, subject, other, predicates, weights } = pc;
   // Identifiers: the sentence decides; if it names none, its heading; then the document title.
   for (const r of part.required) {
@@ -428,7 +428,8 @@ function scoreUnit(pc: PartContext, s: Sentence, ctx: Sentence | null, title: An
     coverage +
     opts.predicateWeight * (oDen > 0 ? oNum / oDen : 0) +
     opts.cueWeight * cue -
-    (ctx ? 0.02 : 0) -
+    // a heading quoted with its sentence is part of the answer; one borrowed from further up costs a little
+    (ctx && !contiguous ? 0.02 : 0) -
     // a bare heading names a topic, it rarely answers anything
     ((type === "general" || type === "definition") && s.heading && !/:\s*\S/.test(s.text) ? 0.1 : 0) -
     Math.min(0.1, Math.max(0, words - 35) * 0.002);
@@ -512,7 +513,7 @@ function answerSingle(part: RequestedPart, sentences: Sentence[][], flat: Senten
       }
       let best: Unit | null = null;
       for (const { ctx, contiguous } of options) {
-        const r = scoreUnit(pc, s, ctx, title, opts);
+        const r = scoreUnit(pc, s, ctx, contiguous, title, opts);
         if (r && (!best || r.score > best.score)) best = { s, ctx, contiguous, passage, score: r.score, scope: r.scope, order };
       }
       order++;
@@ -579,7 +580,11 @@ function answerSingle(part: RequestedPart, sentences: Sentence[][], flat: Senten
 function answerPart(part: RequestedPart, sentences: Sentence[][], flat: Sentence[], passages: LabelledPassage[], titles: Analysis[], opts: ExtractiveOptions): DraftPart[] {
   const conjuncts = coordinatedSubjects(part);
   if (!conjuncts) return [answerSingle(part, sentences, flat, passages, titles, opts)];
-  const answers = conjuncts.map((c) => answerSingle({ ...part, subject: c.subject }, sentences, flat, passages, titles, opts));
+  const answers = conjuncts.map((c) => {
+    // the other things named are not this one's words
+    const others = new Set(conjuncts.flatMap((o) => o.terms).filter((t) => !c.terms.includes(t) && !c.subject.includes(t)));
+    return answerSingle({ ...part, subject: c.subject, terms: part.terms.filter((t) => !others.has(t)) }, sentences, flat, passages, titles, opts);
+  });
   if (answers.every((a) => a.state === "missing")) return [{ ask: part.ask, state: "missing", claims: [] }];
   if (answers.some((a) => a.state === "missing")) return answers.map((a, i) => ({ ...a, ask: `${part.ask} (${conjuncts[i].text})` }));
   const claims: DraftClaim[] = [];

@@ -758,7 +758,7 @@ export function splitQuestion(question: string): RequestedPart[] {
  * shared subject terms added; null when the part names one thing. Lists of identifiers
  * ("assignments 3 and 4") and comparisons ("difference between stacks and queues") are not split.
  */
-export function coordinatedSubjects(part: RequestedPart): Array<{ text: string; subject: string[] }> | null {
+export function coordinatedSubjects(part: RequestedPart): Array<{ text: string; subject: string[]; terms: string[] }> | null {
   if (/\b(between|difference|differences|compare|comparison|versus|vs|both|relationship|relate|together)\b/i.test(part.ask)) return null;
   const tokens = tokenize(part.ask);
   const subject = new Set(part.subject);
@@ -803,27 +803,32 @@ export function coordinatedSubjects(part: RequestedPart): Array<{ text: string; 
   // Take the first coordination with at least two conjuncts that each name a subject term.
   const groups: string[][] = [];
   const texts: string[] = [];
+  const all: string[][] = [];
   for (const run of runs) {
     if (run.length === 0) {
       if (groups.length >= 2) break;
       groups.length = 0;
       texts.length = 0;
+      all.length = 0;
       continue;
     }
     if (run[0].kind === "num") {
       groups.length = 0;
       texts.length = 0;
+      all.length = 0;
       continue;
     }
-    const terms = [...new Set(stemsOf(run, part.ask))].filter((x) => subject.has(x));
+    const runTerms = [...new Set(stemsOf(run, part.ask))];
+    const terms = runTerms.filter((x) => subject.has(x));
     if (terms.length === 0) continue;
     groups.push(terms);
+    all.push(runTerms);
     texts.push(part.ask.slice(run[0].start, run[run.length - 1].end));
   }
   if (groups.length < 2) return null;
   const inGroups = new Set(groups.flat());
   const shared = part.subject.filter((x) => !inGroups.has(x));
-  return groups.map((g, i) => ({ text: texts[i], subject: [...new Set([...g, ...shared])] }));
+  return groups.map((g, i) => ({ text: texts[i], subject: [...new Set([...g, ...shared])], terms: all[i] }));
 }
 
 // ─── Follow-ups ─────────────────────────────────────────────────────────────────────────────
