@@ -9,9 +9,9 @@ import { DocumentsPage } from "./pages/documents-page";
  * upload with visible progress, a new revision becomes current while the old one stays listed,
  * and bad files are refused or failed with the reason in plain words.
  *
- * The tests share one fresh database (playwright.config.ts) and build on each other in order.
+ * The tests share one fresh database (playwright.config.ts) and run in file order on one worker:
+ * later tests use the documents earlier ones uploaded.
  */
-test.describe.configure({ mode: "serial" });
 
 const MAIN_SCREENSHOT = "/tmp/shots/documents.png";
 
@@ -76,6 +76,7 @@ test("two PDFs chosen with the file picker upload with progress and become ready
   await expect(docs.uploadRows).toHaveCount(2);
   await expect(docs.uploadRow("week_1_relational_model.pdf").getByTestId("upload-status")).toBeVisible();
   await shot(docs, testInfo, "uploads-in-progress.png");
+  await docs.screenshotUploads(testInfo.outputPath("uploads-in-progress-rows.png"));
 
   await docs.expectUploadReady("week_1_relational_model.pdf", 3);
   await docs.expectUploadReady("week_2_sql_joins.pdf", 2);
@@ -100,6 +101,7 @@ test("uploading the same bytes again creates nothing and says so calmly", async 
   await expect(row.getByTestId("upload-message")).toContainText("nothing new was created");
   await expect(docs.document("week 2 sql joins").getByTestId("revision-row")).toHaveCount(1);
   await shot(docs, testInfo, "upload-unchanged.png");
+  await docs.screenshotUploads(testInfo.outputPath("upload-unchanged-row.png"));
 });
 
 test("a new revision becomes current while revision 1 stays listed", async ({ page }, testInfo) => {
@@ -157,6 +159,7 @@ test("a text file named .pdf is refused with the server's reason", async ({ page
   await expect(row.getByTestId("upload-message")).toContainText("not a PDF");
   await expect(docs.document("reading list")).toHaveCount(0);
   await shot(docs, testInfo, "rejected-not-pdf.png");
+  await docs.screenshotUploads(testInfo.outputPath("rejected-not-pdf-row.png"));
 });
 
 test("an encrypted PDF fails with the password message", async ({ page }, testInfo) => {
@@ -176,6 +179,7 @@ test("an encrypted PDF fails with the password message", async ({ page }, testIn
   await expect(revision.getByTestId("current-badge")).toHaveCount(0);
   await docs.waitForQuiet();
   await shot(docs, testInfo, "failed-encrypted.png");
+  await docs.screenshotUploads(testInfo.outputPath("failed-encrypted-row.png"));
 });
 
 test("the page reads well at phone width", async ({ page }, testInfo) => {
@@ -186,4 +190,5 @@ test("the page reads well at phone width", async ({ page }, testInfo) => {
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   expect(overflow, "nothing sticks out sideways at phone width").toBeLessThanOrEqual(0);
   await shot(docs, testInfo, "phone.png");
+  await page.screenshot({ path: testInfo.outputPath("phone-top.png") });
 });

@@ -51,7 +51,7 @@ export function Dropzone({ maxUploadBytes, onFiles }: DropzoneProps) {
         setDragging(false);
         take(e.dataTransfer?.files);
       }}
-      className={`relative flex flex-col items-center justify-center gap-4 rounded-2xl border-2 border-dashed px-6 py-10 text-center transition-colors sm:py-12 ${
+      className={`relative flex flex-col items-center justify-center gap-4 rounded-2xl border-2 border-dashed px-6 py-9 text-center transition-colors sm:py-10 ${
         dragging ? "border-accent-500 bg-accent-50" : "border-line-strong bg-surface hover:border-accent-200"
       }`}
     >
@@ -66,10 +66,18 @@ export function Dropzone({ maxUploadBytes, onFiles }: DropzoneProps) {
       </span>
       <div>
         <p id="dropzone-title" className="text-base font-medium text-ink">
-          {dragging ? "Drop to upload" : "Drag PDFs here"}
+          {dragging ? (
+            "Drop to upload"
+          ) : (
+            <>
+              <span className="hidden sm:inline">Drag PDFs here</span>
+              <span className="sm:hidden">Add course PDFs</span>
+            </>
+          )}
         </p>
         <p id="dropzone-hint" className="mt-1 text-sm text-muted">
-          PDF files with selectable text, up to {formatBytes(maxUploadBytes)} each. A file named like an existing document becomes its next revision.
+          PDFs with selectable text, up to {formatBytes(maxUploadBytes)} each.
+          <span className="mt-0.5 block text-[13px] text-muted/80">A file with the same name as an existing document becomes its next revision.</span>
         </p>
       </div>
       <input

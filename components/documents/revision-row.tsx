@@ -63,10 +63,12 @@ export function RevisionRow({ revision: r, isCurrent, pending, toggleError, onTo
                 {r.fileName}
               </dd>
             </div>
-            <div>
-              <dt className="sr-only">Pages</dt>
-              <dd data-testid="revision-pages">{pagesKnown ? pluralize(r.pageCount!, "page") : "— pages"}</dd>
-            </div>
+            {pagesKnown ? (
+              <div>
+                <dt className="sr-only">Pages</dt>
+                <dd data-testid="revision-pages">{pluralize(r.pageCount!, "page")}</dd>
+              </div>
+            ) : null}
             <div>
               <dt className="sr-only">Size</dt>
               <dd>{formatBytes(r.size)}</dd>
@@ -127,7 +129,7 @@ export function RevisionRow({ revision: r, isCurrent, pending, toggleError, onTo
           aria-pressed={r.isCorrection}
           disabled={pending}
           onClick={() => onToggleCorrection(r)}
-          className="shrink-0 self-start rounded-lg border border-line bg-surface px-3 py-1.5 text-[13px] font-medium text-ink-soft transition hover:border-line-strong hover:text-ink disabled:cursor-wait disabled:opacity-60"
+          className="-mx-2 shrink-0 self-start rounded-md px-2 py-1 text-[13px] font-medium text-muted transition hover:bg-canvas hover:text-ink disabled:cursor-wait disabled:opacity-60 sm:mx-0"
         >
           {r.isCorrection ? "Unmark correction" : "Mark as correction"}
         </button>

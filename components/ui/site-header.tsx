@@ -20,8 +20,8 @@ interface SiteHeaderProps {
 export function SiteHeader({ course, active }: SiteHeaderProps) {
   return (
     <header className="border-b border-line bg-surface/90 backdrop-blur supports-[backdrop-filter]:bg-surface/75">
-      <div className="mx-auto flex max-w-5xl flex-wrap items-center gap-x-6 gap-y-1 px-4 sm:px-6">
-        <div className="flex min-w-0 flex-1 items-center gap-2 py-3.5">
+      <div className="mx-auto flex max-w-5xl flex-col px-4 sm:flex-row sm:items-center sm:gap-6 sm:px-6">
+        <div className="flex min-w-0 items-center gap-2 py-3 sm:flex-1 sm:py-3.5">
           <Link href="/" className="flex shrink-0 items-center gap-2 rounded-md font-semibold tracking-tight text-ink">
             <Mark />
             <span>Study assistant</span>
@@ -38,7 +38,7 @@ export function SiteHeader({ course, active }: SiteHeaderProps) {
           ) : null}
         </div>
         {course ? (
-          <nav aria-label="Course" className="-mx-1 flex max-w-full overflow-x-auto">
+          <nav aria-label="Course" className="-mx-1 -mt-0.5 flex max-w-full overflow-x-auto pb-2.5 sm:m-0 sm:pb-0">
             <ul className="flex items-center gap-1">
               {sections.map((s) => {
                 const current = s.key === active;

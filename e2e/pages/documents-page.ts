@@ -71,4 +71,9 @@ export class DocumentsPage {
   async screenshot(path: string): Promise<void> {
     await this.page.screenshot({ path, fullPage: true });
   }
+
+  /** Just the list of upload rows, for a close look at one outcome. */
+  async screenshotUploads(path: string): Promise<void> {
+    await this.page.getByTestId("upload-list").screenshot({ path });
+  }
 }

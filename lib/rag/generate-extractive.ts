@@ -83,6 +83,7 @@ interface Features {
   points: string[];
   numbers: string[];
   numberWords: boolean;
+  duration: boolean;
   person: number;
   place: number;
   /** Stems before the first definitional pattern ("X is defined as", "X refers to", "X:"), or null. */
@@ -100,8 +101,13 @@ interface Sentence {
   end: number;
   text: string;
   a: Analysis;
+  /** A line of its own that names a section ("Assignment 4", "Late policy:"), usable as context below it. */
   heading: boolean;
+  /** Starts with a pronoun ("It is due…"): may borrow the sentence before it. */
   anaphoric: boolean;
+  /** Starts a line (or the passage). */
+  lineStart: boolean;
+  words: number;
   f: Features;
 }
 
@@ -118,13 +124,15 @@ const NOON_RE = /\b(noon|midday|midnight)\b/gi;
 const WEEKDAY_FULL_RE = /\b(mon|tues|wednes|thurs|fri|satur|sun)days?\b/gi;
 const WEEKDAY_ABBR_RE = /\b(Mon|Tue|Tues|Wed|Thu|Thur|Thurs|Fri|Sat|Sun)\b\.?(?!\s*[a-z])/g;
 const RELATIVE_RE =
-  /\b(week\s+\d+|(?:end|beginning|start|last day) of (?:the )?(?:week|term|semester|quarter|class|lecture|day|month|course)|today|tomorrow|tonight|next week|this week|finals? week|reading week|exam period|exam week|before (?:the )?(?:lecture|class|exam|midterm|final)|within \d+ (?:days?|hours?|weeks?))\b/i;
+  /\b(week\s+\d+|(?:end|beginning|start|last day) of (?:the )?(?:week|term|semester|quarter|class|lecture|day|month|course)|today|tomorrow|tonight|next week|this week|finals? week|reading week|exam period|exam week|within \d+ (?:days?|hours?|weeks?))\b/i;
+const DURATION_RE = /\b\d+(?:\.\d+)?\s*(?:-\s*)?(?:minutes?|mins?|hours?|hrs?|days?|weeks?|months?|semesters?)\b|\b\d{1,2}(?::\d{2})?\s*[–-]\s*\d{1,2}(?::\d{2})?\s*(?:[ap]\.?m\.?)?/i;
+const PHONE_RE = /(?:\+\d{1,3}[\s.-]?)?\(?\d{3}\)?[\s.-]\d{3}[\s.-]\d{4}\b/;
 const PERCENT_RE = /(\d+(?:\.\d+)?)\s*(?:%|percent\b|per\s?cent\b)/gi;
 const POINTS_RE = /(\d+(?:\.\d+)?)\s*(?:points?|pts?\b\.?|marks?)\b/gi;
 const NUM_RE = /\d+(?:\.\d+)?/g;
 const NUMBER_WORD_RE = /\b(one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|hundred|half|twice|double|once)\b/i;
 const TITLE_NAME_RE = /\b(?:Prof(?:essor)?\.?|Dr\.?|Mr\.?|Mrs\.?|Ms\.?|Mx\.?)\s+\p{Lu}[\p{L}'’-]+/u;
-const ROLE_RE = /\b(?:instructors?|lecturers?|professors?|teachers?|tutors?|coordinator|convenor|convener|teaching assistants?|course staff|TAs?)\b/;
+const ROLE_RE = /\b(?:[Ii]nstructors?|[Ll]ecturers?|[Pp]rofessors?|[Tt]eachers?|[Tt]utors?|[Cc]oordinator|[Cc]onven[eo]r|[Tt]eaching [Aa]ssistants?|[Cc]ourse staff|TAs?|GSIs?)\b/;
 const NAME_RE = /(?<=\S\s+)\p{Lu}\p{Ll}+\s+\p{Lu}\p{Ll}+/u;
 const EMAIL_RE = /\b[\w.+-]+@[\w-]+\.[\w.-]+\b/;
 const PLACE_RE =
@@ -263,6 +271,7 @@ function features(text: string, a: Analysis): Features {
     points: [...points].sort(),
     numbers: [...numbers].sort(),
     numberWords: NUMBER_WORD_RE.test(text),
+    duration: DURATION_RE.test(text),
     person,
     place,
     defPrefix: prefixStems(text, DEF_RE),
@@ -271,19 +280,35 @@ function features(text: string, a: Analysis): Features {
   };
 }
 
-function isHeadingLike(text: string, a: Analysis): boolean {
-  const words = a.tokens.filter((t) => t.kind === "word" || t.kind === "num").length;
-  return text.length <= 80 && words > 0 && words <= 10 && !/[.!?]["')\]]?$/.test(text) && /\p{L}/u.test(text);
+const wordCount = (a: Analysis) => a.tokens.filter((t) => t.kind === "word" || t.kind === "num").length;
+
+/** Short, unpunctuated, and not a row of its own (no deadline, no percentage). */
+function isHeadingLike(text: string, a: Analysis, f: Features): boolean {
+  const words = wordCount(a);
+  return text.length <= 80 && words > 0 && words <= 10 && !/[.!?]["')\]]?$/.test(text) && /\p{L}/u.test(text) && !/\b(due|deadline)\b/i.test(text) && f.percents.length === 0;
+}
+
+/** Words a sentence satisfies by its form: an address is an "email", a URL a "link". */
+function patternStems(text: string): string[] {
+  const out: string[] = [];
+  if (EMAIL_RE.test(text)) out.push("email", "contact");
+  if (URL_RE.test(text)) out.push("link", "url", "websit", "site", "web");
+  if (PHONE_RE.test(text)) out.push("phone", "contact");
+  return out;
 }
 
 function readSentences(passages: LabelledPassage[]): Sentence[][] {
-  return passages.map((p, pi) =>
-    answerSpans(p.text).map(({ start, end }, index) => {
+  return passages.map((p, pi) => {
+    const spans = answerSpans(p.text);
+    return spans.map(({ start, end }, index) => {
       const text = p.text.slice(start, end);
       const a = analyze(text);
-      return { passage: pi, index, start, end, text, a, heading: isHeadingLike(text, a), anaphoric: ANAPHORIC_START_RE.test(text), f: features(text, a) };
-    }),
-  );
+      for (const x of patternStems(text)) a.stems.add(x);
+      const f = features(text, a);
+      const lineStart = index === 0 || p.text.slice(spans[index - 1].end, start).includes("\n");
+      return { passage: pi, index, start, end, text, a, heading: lineStart && isHeadingLike(text, a, f), anaphoric: ANAPHORIC_START_RE.test(text), lineStart, words: wordCount(a), f };
+    });
+  });
 }
 
 // ─── Scoring one part ───────────────────────────────────────────────────────────────────────
@@ -299,6 +324,8 @@ function requirement(r: RequiredId, mentions: IdMention[]): Requirement {
 
 interface Unit {
   s: Sentence;
+  /** The features the cue and the values were read from: the sentence's, or sentence + context when quoted together as one line. */
+  f: Features;
   ctx: Sentence | null;
   contiguous: boolean;
   passage: LabelledPassage;
@@ -326,6 +353,7 @@ function comparable(a: Features, b: Features, type: "date" | "number"): { kind: 
 
 interface PartContext {
   part: RequestedPart;
+  numberKind: "count" | "duration" | "amount";
   subject: string[];
   other: string[];
   predicates: string[];
@@ -355,7 +383,9 @@ function prepare(part: RequestedPart, sentences: Sentence[]): PartContext | null
     for (const s of sentences) if (forms.some((x) => s.a.stems.has(x))) df++;
     weights.set(t, 1 + Math.log((n + 1) / (df + 1)));
   }
-  return { part, subject, other, predicates, weights };
+  const ask = part.ask.toLowerCase();
+  const numberKind = /\bhow many\b|\bnumber of\b/.test(ask) ? "count" : /\bhow long\b|\bduration\b|\blength of\b/.test(ask) ? "duration" : "amount";
+  return { part, numberKind, subject, other, predicates, weights };
 }
 
 function matchIn(stems: Set<string>, t: string, related: number): number {
@@ -364,13 +394,19 @@ function matchIn(stems: Set<string>, t: string, related: number): number {
   return 0;
 }
 
-function typeCue(type: RequestedPart["answerType"], s: Sentence, subject: string[], ctx: Sentence | null, subjectInContextOnly: boolean): number {
-  const f = s.f;
-  switch (type) {
+function typeCue(pc: PartContext, f: Features, ctx: Sentence | null, subjectInContextOnly: boolean): number {
+  const { subject } = pc;
+  switch (pc.part.answerType) {
     case "date":
       return f.dates.length || f.times.length ? 1 : f.weekdays.length ? 0.8 : f.relative ? 0.6 : f.monthOnly ? 0.5 : 0;
-    case "number":
-      return f.percents.length || f.points.length ? 1 : f.numbers.length ? 0.7 : f.numberWords ? 0.6 : 0;
+    case "number": {
+      const amount = f.percents.length > 0 || f.points.length > 0;
+      const count = f.numbers.length > 0 || f.numberWords;
+      // "how many" wants a count, "how long" a duration, "how much"/"worth" an amount or share
+      if (pc.numberKind === "count") return count ? 1 : amount ? 0.4 : 0;
+      if (pc.numberKind === "duration") return f.duration ? 1 : count ? 0.6 : amount ? 0.3 : 0;
+      return amount ? 1 : f.numbers.length ? 0.7 : f.numberWords ? 0.6 : 0;
+    }
     case "person":
       return f.person;
     case "place":
@@ -388,7 +424,7 @@ function typeCue(type: RequestedPart["answerType"], s: Sentence, subject: string
   }
 }
 
-function scoreUnit(pc: PartContext, s: Sentence, ctx: Sentence | null, contiguous: boolean, title: Analysis, opts: ExtractiveOptions): { score: number; scope: string } | null {
+function scoreUnit(pc: PartContext, s: Sentence, ctx: Sentence | null, contiguous: boolean, f: Features, title: Analysis, opts: ExtractiveOptions): { score: number; scope: string } | null {
   const { part, subject, other, predicates, weights } = pc;
   // Identifiers: the sentence decides; if it names none, its heading; then the document title.
   for (const r of part.required) {
@@ -411,9 +447,11 @@ function scoreUnit(pc: PartContext, s: Sentence, ctx: Sentence | null, contiguou
   }
   const coverage = den > 0 ? num / den : 0;
   if (coverage < opts.minSubjectCoverage) return null;
+  // The quoted sentence itself must say something asked about; a heading alone cannot make it relevant.
+  if (ctx && inSentence === 0 && !other.some((t) => matchIn(s.a.stems, t, opts.relatedWeight) > 0) && !part.required.some((r) => requirement(r, s.a.ids) === "ok")) return null;
   const type = part.answerType;
   if ((type === "date" || type === "number") && predicates.length && !predicates.some((t) => m(t) > 0)) return null;
-  const cue = typeCue(type, s, subject, ctx, inSentence === 0);
+  const cue = typeCue(pc, f, ctx, inSentence === 0);
   if (type !== "general" && cue === 0) return null;
   if (type === "definition" && cue < 0.5) return null;
   let oNum = 0;
@@ -472,7 +510,7 @@ function resolveValues(units: Unit[], type: "date" | "number", opts: ExtractiveO
   const sides: Unit[] = [best];
   for (const u of strong.slice(1)) {
     if (sides.some((x) => x.passage.documentId === u.passage.documentId)) continue;
-    if (sides.every((x) => comparable(x.s.f, u.s.f, type)?.same === false)) sides.push(u);
+    if (sides.every((x) => comparable(x.f, u.f, type)?.same === false)) sides.push(u);
   }
   if (sides.length > 1) {
     const corrections = sides.filter((u) => u.passage.isCorrection);
@@ -484,7 +522,7 @@ function resolveValues(units: Unit[], type: "date" | "number", opts: ExtractiveO
     const correction = strong.find((u) => u.passage.isCorrection && u.passage.documentId !== best.passage.documentId);
     if (correction) {
       // Same values: the correction alone. Values that cannot be compared ("extended by two days"): both, correction first.
-      return { state: "supported", units: comparable(correction.s.f, best.s.f, type) ? [correction] : [correction, best] };
+      return { state: "supported", units: comparable(correction.f, best.f, type) ? [correction] : [correction, best] };
     }
   }
   return { state: "supported", units: [best] };
@@ -501,20 +539,25 @@ function answerSingle(part: RequestedPart, sentences: Sentence[][], flat: Senten
     for (const s of list) {
       const passage = passages[s.passage];
       const title = titles[s.passage];
-      const options: Array<{ ctx: Sentence | null; contiguous: boolean }> = [{ ctx: null, contiguous: false }];
+      const options: Array<{ ctx: Sentence | null; contiguous: boolean; f: Features }> = [{ ctx: null, contiguous: false, f: s.f }];
       const prev = s.index > 0 ? list[s.index - 1] : null;
-      if (prev && (prev.heading || s.anaphoric)) options.push({ ctx: prev, contiguous: true });
+      if (prev && (prev.heading || s.anaphoric)) options.push({ ctx: prev, contiguous: true, f: s.f });
+      else if (prev && !s.lineStart && s.words <= 8) {
+        // a fragment at the end of a line ("… IRB. Quiz 1"): the line is the unit
+        const line = passage.text.slice(prev.start, s.end);
+        options.push({ ctx: prev, contiguous: true, f: features(line, analyze(line)) });
+      }
       // The nearest section heading further up ("Assignment 4" above "Release: …" and "Due: …"); label lines ("Due: 9 Oct") are not sections.
       for (let k = s.index - 2; k >= 0 && k >= s.index - opts.maxContextBack; k--) {
         if (list[k].heading && !/:\s*\S/.test(list[k].text)) {
-          options.push({ ctx: list[k], contiguous: false });
+          options.push({ ctx: list[k], contiguous: false, f: s.f });
           break;
         }
       }
       let best: Unit | null = null;
-      for (const { ctx, contiguous } of options) {
-        const r = scoreUnit(pc, s, ctx, contiguous, title, opts);
-        if (r && (!best || r.score > best.score)) best = { s, ctx, contiguous, passage, score: r.score, scope: r.scope, order };
+      for (const { ctx, contiguous, f } of options) {
+        const r = scoreUnit(pc, s, ctx, contiguous, f, title, opts);
+        if (r && (!best || r.score > best.score)) best = { s, f, ctx, contiguous, passage, score: r.score, scope: r.scope, order };
       }
       order++;
       if (best) candidates.push(best);
@@ -579,7 +622,13 @@ function answerSingle(part: RequestedPart, sentences: Sentence[][], flat: Senten
  */
 function answerPart(part: RequestedPart, sentences: Sentence[][], flat: Sentence[], passages: LabelledPassage[], titles: Analysis[], opts: ExtractiveOptions): DraftPart[] {
   const conjuncts = coordinatedSubjects(part);
-  if (!conjuncts) return [answerSingle(part, sentences, flat, passages, titles, opts)];
+  const whole = answerSingle(part, sentences, flat, passages, titles, opts);
+  if (!conjuncts) return [whole];
+  // One sentence that speaks to every thing named answers the whole part.
+  if (whole.state !== "missing") {
+    const quoted = analyze(whole.claims.map((c) => c.text).join(" ")).stems;
+    if (conjuncts.every((c) => c.subject.some((t) => quoted.has(t)) && c.terms.filter((t) => part.subject.includes(t)).every((t) => quoted.has(t)))) return [whole];
+  }
   const answers = conjuncts.map((c) => {
     // the other things named are not this one's words
     const others = new Set(conjuncts.flatMap((o) => o.terms).filter((t) => !c.terms.includes(t) && !c.subject.includes(t)));

@@ -221,7 +221,10 @@ export async function* answerQuestion(input: AskInput, deps: AskDeps): AsyncGene
     state: p.state,
     claims: p.claims.map((c) => ({
       text: c.text,
-      citations: c.citations.map((cit) => ({ ...cit, uploadedAt: grounded.registry.get(cit.label)!.uploadedAt })),
+      citations: c.citations.map((cit) => {
+        const passage = grounded.registry.get(cit.label)!;
+        return { ...cit, uploadedAt: passage.uploadedAt, context: passage.text, contextStart: passage.charStart };
+      }),
     })),
   }));
   const decided = await timed(trace, "decide", () => decide({ parts }));

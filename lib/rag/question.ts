@@ -99,7 +99,8 @@ const RELATED_GROUPS: string[][] = [
   ["lecture", "class"],
   ["room", "location", "venue", "building", "hall"],
   ["email", "contact"],
-  ["late", "lateness", "overdue"],
+  ["late", "lateness", "overdue", "deadline"],
+  ["mandatory", "compulsory", "obligatory", "required", "expected"],
   ["regrade", "remark", "appeal"],
   ["define", "definition", "mean", "meaning", "refer"],
 ];
@@ -759,7 +760,8 @@ export function splitQuestion(question: string): RequestedPart[] {
  * ("assignments 3 and 4") and comparisons ("difference between stacks and queues") are not split.
  */
 export function coordinatedSubjects(part: RequestedPart): Array<{ text: string; subject: string[]; terms: string[] }> | null {
-  if (/\b(between|difference|differences|compare|comparison|versus|vs|both|relationship|relate|together)\b/i.test(part.ask)) return null;
+  // "how do X and Y relate" asks about both at once; "the difference between X and Y" can be answered thing by thing
+  if (/\b(compare|comparison|versus|vs|both|relationship|relate|related|together|interact)\b/i.test(part.ask)) return null;
   const tokens = tokenize(part.ask);
   const subject = new Set(part.subject);
   const isContent = (t: Token) => (t.kind === "word" && !isStopToken(t.value.replace(/'s$/, "")) && !WH.has(t.value) && !AUX.has(t.value)) || t.kind === "num";
@@ -905,12 +907,15 @@ export function standaloneFollowUp(question: string, history: string[]): string 
   if (FOLLOW_UP_START.test(q) && !isQuestionStart(core)) {
     const sameNoun = ownIds.length === 1 && prevIds.find((m) => m.noun === ownIds[0].noun);
     if (sameNoun) {
-      const [s, e] = sameNoun.idSpans[0];
-      const replaced = prev.slice(0, s) + ownIds[0].ids[0] + prev.slice(sameNoun.idSpans[sameNoun.idSpans.length - 1][1]);
-      void e;
-      return `${replaced}?`;
+      const start = sameNoun.idSpans[0][0];
+      const end = sameNoun.idSpans[sameNoun.idSpans.length - 1][1];
+      return `${prev.slice(0, start)}${ownIds[0].ids[0]}${prev.slice(end)}?`;
     }
     const phrase = subjectPhrase(prev);
+    // "when is A2 due?" → "what about the late penalty?": a deliverable's frame does not fit a policy
+    const deliverableFrame = /\b(due|worth|weigh|weighted|weighting|submit|submitted|handed in)\b/i.test(prev);
+    const coreIsDeliverable = contentTerms(core).some(isDeliverableNoun) || ownIds.some((m) => isDeliverableNoun(m.noun));
+    if (deliverableFrame && !coreIsDeliverable && ownSubject.length > 0) return `What is ${core}?`;
     if (phrase && ownSubject.length > 0) {
       const at = prev.indexOf(phrase);
       return `${prev.slice(0, at)}${core}${prev.slice(at + phrase.length)}?`;

@@ -232,6 +232,10 @@ export interface DecideState {
 
 export interface AnswerCitation extends ResolvedCitation {
   uploadedAt: string;
+  /** The whole passage the quote sits in (normalised chunk text), to show the quote in context. */
+  context: string;
+  /** Offset of `context` in the stored page text. */
+  contextStart: number;
 }
 
 export interface AnswerClaim {

@@ -48,7 +48,8 @@ export function askDeps(handle: DbHandle, courseId: string, overrides: Partial<A
 /** Runs the pipeline, forwarding its events, and stores the trace. */
 export async function* askAndTrace(handle: DbHandle, input: AskInput, deps: AskDeps): AsyncGenerator<PipelineEvent, AskResult> {
   const result = yield* answerQuestion(input, deps);
-  await saveTrace(handle.db, { trace: result.trace });
+  // An answer (or a retrieval_error about a database that is down) still reaches the student when its trace cannot be written.
+  await saveTrace(handle.db, { trace: result.trace }).catch((e) => console.error(`[ask] trace ${result.trace.id} not stored:`, (e as Error).message));
   yield { type: "done", traceId: result.trace.id };
   return result;
 }

@@ -1,5 +1,5 @@
 import "server-only";
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, desc, eq } from "drizzle-orm";
 import { newId } from "@/lib/ids";
 import type { Answer, TraceRecord } from "@/lib/rag/pipeline";
 import type { Db } from "../client";
@@ -63,4 +63,21 @@ export async function saveExchange(
     }
     return { messageId };
   });
+}
+
+export async function listConversations(db: Db, { courseId, userId }: { courseId: string; userId: string | null }): Promise<Conversation[]> {
+  const scope = userId ? and(eq(conversations.courseId, courseId), eq(conversations.userId, userId)) : eq(conversations.courseId, courseId);
+  return db.select().from(conversations).where(scope).orderBy(desc(conversations.createdAt));
+}
+
+export async function getConversation(db: Db, { courseId, conversationId }: { courseId: string; conversationId: string }): Promise<Conversation | undefined> {
+  return db.query.conversations.findFirst({ where: and(eq(conversations.id, conversationId), eq(conversations.courseId, courseId)) });
+}
+
+export async function renameConversation(db: Db, { conversationId, title }: { conversationId: string; title: string }): Promise<void> {
+  await db.update(conversations).set({ title }).where(eq(conversations.id, conversationId));
+}
+
+export async function deleteConversation(db: Db, { conversationId }: { conversationId: string }): Promise<void> {
+  await db.delete(conversations).where(eq(conversations.id, conversationId));
 }

@@ -1,0 +1,28 @@
+import { eq } from "drizzle-orm";
+import { getDb } from "@/lib/db/client";
+import { getRevisionInCourse } from "@/lib/db/queries/documents";
+import { revisionFiles } from "@/lib/db/schema";
+import { AppError } from "@/lib/errors";
+import { requireCourse } from "@/lib/server/courses";
+import { handler } from "@/lib/server/http";
+
+type Ctx = { params: Promise<{ courseId: string; revisionId: string }> };
+
+/** The PDF of one revision, for the page viewer; old revisions stay available for old citations. */
+export const GET = handler(async (_req, { params }: Ctx) => {
+  const { courseId, revisionId } = await params;
+  const { db } = await getDb();
+  const course = await requireCourse(db, courseId);
+  const found = await getRevisionInCourse(db, { courseId: course.id, revisionId });
+  if (!found) throw new AppError("not_found:revision");
+  const file = await db.query.revisionFiles.findFirst({ where: eq(revisionFiles.revisionId, revisionId) });
+  if (!file) throw new AppError("not_found:revision");
+  return new Response(new Uint8Array(file.bytes), {
+    headers: {
+      "content-type": "application/pdf",
+      "content-disposition": `inline; filename*=UTF-8''${encodeURIComponent(found.revision.fileName)}`,
+      "cache-control": "private, max-age=31536000, immutable",
+      "x-content-type-options": "nosniff",
+    },
+  });
+});

@@ -1,0 +1,164 @@
+import { describe, expect, it } from "vitest";
+import {
+  answerTypeOf,
+  contentTerms,
+  coordinatedSubjects,
+  idMentions,
+  looksLikeFollowUp,
+  splitQuestion,
+  standaloneFollowUp,
+  stemWord,
+  STOPWORDS,
+} from "./question";
+
+describe("splitQuestion", () => {
+  it("splits two requested facts joined by 'and' before a new interrogative clause", () => {
+    const parts = splitQuestion("What is the late penalty, and when is Assignment 2 due?");
+    expect(parts.map((p) => p.ask)).toEqual(["What is the late penalty", "when is Assignment 2 due"]);
+    expect(parts.map((p) => p.answerType)).toEqual(["definition", "date"]);
+    expect(parts[0].terms).toEqual(["late", "penalty"]);
+    expect(parts[1].required).toEqual([{ noun: "assignment", ids: ["2"] }]);
+  });
+
+  it("never splits inside a coordinated noun phrase", () => {
+    const parts = splitQuestion("What are the grading weights and late policy?");
+    expect(parts).toHaveLength(1);
+    expect(parts[0].ask).toBe("What are the grading weights and late policy");
+    // …but the generator can still see the two things it names
+    expect(coordinatedSubjects(parts[0])?.map((c) => c.text)).toEqual(["grading weights", "late policy"]);
+  });
+
+  it("does not split at a subordinate 'when' or a bare comma", () => {
+    expect(splitQuestion("What is the policy when an assignment is late?")).toHaveLength(1);
+    expect(splitQuestion("What happens to my grade, when I submit late?")).toHaveLength(1);
+  });
+
+  it("splits on question marks, semicolons and auxiliaries that start a new question", () => {
+    expect(splitQuestion("When is the midterm? Where is it held?").map((p) => p.ask)).toEqual(["When is the midterm", "Where is it held"]);
+    expect(splitQuestion("Is the final exam cumulative, and can I bring a calculator?").map((p) => p.ask)).toEqual([
+      "Is the final exam cumulative",
+      "can I bring a calculator",
+    ]);
+    expect(splitQuestion("what's the deadline for HW1; how many late days do we get").map((p) => p.answerType)).toEqual(["date", "number"]);
+  });
+
+  it("reads the answer type from cues", () => {
+    expect(answerTypeOf("When is Assignment 2 due")).toBe("date");
+    expect(answerTypeOf("What is the deadline for the project")).toBe("date");
+    expect(answerTypeOf("What time does the exam start")).toBe("date");
+    expect(answerTypeOf("How much is the final exam worth")).toBe("number");
+    expect(answerTypeOf("What percentage of the grade is the midterm")).toBe("number");
+    expect(answerTypeOf("How long is the exam")).toBe("number");
+    expect(answerTypeOf("What is the weight of the labs")).toBe("number");
+    expect(answerTypeOf("What is open addressing")).toBe("definition");
+    expect(answerTypeOf("Define memoization")).toBe("definition");
+    expect(answerTypeOf("What is the meaning of load factor")).toBe("definition");
+    expect(answerTypeOf("Who teaches the course")).toBe("person");
+    expect(answerTypeOf("Where are office hours held")).toBe("place");
+    expect(answerTypeOf("Can I work with a partner")).toBe("general");
+  });
+
+  it("keeps content terms only, lowercased and stemmed the same way as passages", () => {
+    expect(contentTerms("What are the grading weights?")).toEqual(["grade", "weight"]);
+    expect(contentTerms("late penalties")).toEqual(contentTerms("Late penalty"));
+    expect(contentTerms("Lectures were submitted")).toEqual(["lectur", "submit"]);
+    expect(contentTerms("When is Assignment 4 due?")).toEqual(["assignment", "4", "due"]);
+    for (const w of ["what", "the", "is", "and", "please", "when"]) expect(STOPWORDS.has(w)).toBe(true);
+  });
+
+  it("treats numbers next to nouns as required identifiers", () => {
+    const [part] = splitQuestion("When is Assignment 4 due?");
+    expect(part.required).toEqual([{ noun: "assignment", ids: ["4"] }]);
+    expect(splitQuestion("What's covered in Week 3?")[0].required).toEqual([{ noun: "week", ids: ["3"] }]);
+    expect(splitQuestion("When is HW1 due?")[0].required).toEqual([{ noun: "homework", ids: ["1"] }]);
+    expect(splitQuestion("Is Lab #2 graded?")[0].required).toEqual([{ noun: "lab", ids: ["2"] }]);
+    expect(splitQuestion("When is the second midterm?")[0].required).toEqual([{ noun: "midterm", ids: ["2"] }]);
+    // quantities and times are not identifiers
+    expect(splitQuestion("Is the penalty 10 points per day?")[0].required).toEqual([]);
+    expect(idMentions("due at 5 pm on 18 September").length).toBe(0);
+  });
+
+  it("recognises identifiers written differently in notes", () => {
+    const ids = (t: string) => idMentions(t).map((m) => `${m.noun} ${m.ids.join(",")}`);
+    expect(ids("A2 due Fri Sept 26")).toEqual(["assignment 2"]);
+    expect(ids("Homework 1 and the fourth quiz")).toEqual(["homework 1", "quiz 4"]);
+    expect(ids("Read chapters 3-5 before Section B meets")).toEqual(["chapter 3,4,5", "section b"]);
+  });
+
+  it("gives an elliptical part the subject of the part before it", () => {
+    const parts = splitQuestion("What is Assignment 4 about, and when is it due?");
+    expect(parts).toHaveLength(2);
+    expect(parts[1].ask).toBe("when is it due");
+    expect(parts[1].answerType).toBe("date");
+    expect(parts[1].terms).toEqual(expect.arrayContaining(["due", "assignment", "4"]));
+    expect(parts[1].required).toEqual([{ noun: "assignment", ids: ["4"] }]);
+  });
+
+  it("gives a leading elliptical part the subject of the part after it", () => {
+    const parts = splitQuestion("When, and where, is the final exam?");
+    expect(parts.map((p) => p.answerType)).toEqual(["date", "place"]);
+    expect(parts[0].subject).toEqual(expect.arrayContaining(["final", "exam"]));
+  });
+
+  it("makes one part per listed identifier", () => {
+    const parts = splitQuestion("When are assignments 3 and 4 due?");
+    expect(parts.map((p) => p.required)).toEqual([[{ noun: "assignment", ids: ["3"] }], [{ noun: "assignment", ids: ["4"] }]]);
+  });
+
+  it("adds the terms of a statement around the question to it", () => {
+    const parts = splitQuestion("I missed the lecture on hashing. What is open addressing?");
+    expect(parts.map((p) => p.ask)).toEqual(["What is open addressing"]);
+    expect(parts[0].terms).toEqual(expect.arrayContaining(["open", "address", "hash"]));
+    expect(parts[0].subject).toEqual(["open", "address"]);
+  });
+
+  it("returns nothing for an empty question and one part for a bare phrase", () => {
+    expect(splitQuestion("  ")).toEqual([]);
+    expect(splitQuestion("late policy")).toEqual([{ ask: "late policy", answerType: "general", terms: ["late", "policy"], subject: ["late"], required: [] }]);
+  });
+});
+
+describe("stemWord", () => {
+  it("maps inflections to one stem", () => {
+    expect(new Set(["grading", "grade", "grades", "graded"].map(stemWord))).toEqual(new Set(["grade"]));
+    expect(new Set(["submit", "submits", "submitted", "submitting"].map(stemWord))).toEqual(new Set(["submit"]));
+    expect(stemWord("quizzes")).toBe(stemWord("quiz"));
+    expect(stemWord("deadlines")).toBe(stemWord("deadline"));
+    expect(stemWord("syllabus")).toBe("syllabus");
+  });
+});
+
+describe("standaloneFollowUp", () => {
+  const history = ["What is Assignment 4 about?"];
+
+  it("returns a standalone question unchanged", () => {
+    expect(standaloneFollowUp("What is the late penalty?", history)).toBe("What is the late penalty?");
+    expect(standaloneFollowUp("Who teaches this course?", history)).toBe("Who teaches this course?");
+    expect(standaloneFollowUp("When is it due?", [])).toBe("When is it due?");
+  });
+
+  it("replaces a pronoun with the previous subject", () => {
+    expect(standaloneFollowUp("When is it due?", history)).toBe("When is Assignment 4 due?");
+    expect(standaloneFollowUp("How much is it worth?", history)).toBe("How much is Assignment 4 worth?");
+    expect(standaloneFollowUp("and when is that due?", ["What does assignment 3 cover?"])).toBe("when is assignment 3 due?");
+  });
+
+  it("reuses the previous question for 'what about …'", () => {
+    expect(standaloneFollowUp("what about assignment 5?", ["When is assignment 4 due?"])).toBe("When is assignment 5 due?");
+    expect(standaloneFollowUp("And the midterm?", ["How much is the final exam worth?"])).toBe("How much is the midterm worth?");
+    expect(standaloneFollowUp("what about the late penalty?", ["When is Assignment 2 due?"])).toBe("What is the late penalty?");
+  });
+
+  it("resolves a chain of follow-ups", () => {
+    expect(standaloneFollowUp("and where is it?", ["When is the final exam?", "Is it cumulative?"])).toContain("final exam");
+  });
+
+  it("detects follow-ups and is deterministic", () => {
+    expect(looksLikeFollowUp("When is it due?")).toBe(true);
+    expect(looksLikeFollowUp("what about lab 3?")).toBe(true);
+    expect(looksLikeFollowUp("When is Assignment 2 due?")).toBe(false);
+    const a = standaloneFollowUp("Why?", ["When is Assignment 2 due?"]);
+    expect(a).toBe(standaloneFollowUp("Why?", ["When is Assignment 2 due?"]));
+    expect(a).toContain("Assignment 2");
+  });
+});
