@@ -25,7 +25,7 @@ function passages(target: number): string[] {
   return out.slice(0, target);
 }
 
-function questions(): string[] {
+export function questions(): string[] {
   const claims = readFileSync(join(SCIFACT, "queries.jsonl"), "utf8")
     .split("\n")
     .filter(Boolean)
@@ -45,8 +45,8 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 }
 
-async function courseOf(size: number) {
-  const db = await openTempDb();
+export async function courseOf(size: number, dbFactory: () => ReturnType<typeof openTempDb> = openTempDb) {
+  const db = await dbFactory();
   const course = await ensureCourse(db.db, { slug: `bench-${size}` });
   const texts = passages(size);
   const perDoc = 500;

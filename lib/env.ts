@@ -23,6 +23,9 @@ const schema = z.object({
   MAX_UPLOAD_BYTES: z.coerce.number().int().min(1).default(50 * 1024 * 1024),
   CHUNK_TARGET_TOKENS: z.coerce.number().int().min(20).max(2000).default(160),
   CHUNK_OVERLAP_TOKENS: z.coerce.number().int().min(0).max(500).default(32),
+  /** Per-user limits per minute. */
+  RATE_LIMIT_ASK_PER_MINUTE: z.coerce.number().int().min(1).default(20),
+  RATE_LIMIT_UPLOAD_PER_MINUTE: z.coerce.number().int().min(1).default(30),
   /** Seed the demo course into an empty database at start ("0" to disable). */
   SEED_DEMO: z.enum(["0", "1"]).default("1"),
   /** Run the ingestion worker inside the server process ("0" for tests that drive it by hand). */

@@ -22,6 +22,19 @@ export const users = sqliteTable("users", {
 });
 export type User = InferSelectModel<typeof users>;
 
+/** Server-side sessions: the cookie holds a random token, the table only its SHA-256. */
+export const sessions = sqliteTable(
+  "sessions",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    userId: text("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("sessions_user").on(t.userId)],
+);
+export type Session = InferSelectModel<typeof sessions>;
+
 export const memberships = sqliteTable(
   "memberships",
   {
@@ -114,7 +127,7 @@ export const chunks = sqliteTable(
     charEnd: integer("char_end").notNull(),
     tokens: integer("tokens").notNull(),
   },
-  (t) => [index("chunks_revision").on(t.revisionId, t.pdfPage, t.ordinal)],
+  (t) => [index("chunks_revision").on(t.revisionId, t.pdfPage, t.ordinal), index("chunks_course").on(t.courseId)],
 );
 export type Chunk = InferSelectModel<typeof chunks>;
 

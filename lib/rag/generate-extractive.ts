@@ -13,7 +13,7 @@
  * conflict, unless exactly one side is an instructor-marked correction, which then supersedes.
  */
 import { sentenceSpans } from "./chunk";
-import { analyze, coordinatedSubjects, isDeliverableNoun, isPredicateTerm, relatedStems, splitQuestion, type Analysis, type IdMention, type RequestedPart, type RequiredId } from "./question";
+import { analyze, coordinatedSubjects, hasUnresolvedPronoun, isDeliverableNoun, isPredicateTerm, relatedStems, splitQuestion, type Analysis, type IdMention, type RequestedPart, type RequiredId, type Token } from "./question";
 import type { DraftClaim, DraftPart, GenerateState, LabelledPassage } from "./types";
 
 // ─── Thresholds ─────────────────────────────────────────────────────────────────────────────
@@ -92,6 +92,8 @@ interface Features {
   copulaPrefix: Set<string> | null;
   /** Stems of the first few words. */
   lead: Set<string>;
+  /** Stems of words followed by an apposition or relative clause that explains them. */
+  explained: Set<string>;
 }
 
 interface Sentence {
@@ -139,6 +141,11 @@ const PLACE_RE =
   /\b(?:room|rm\.?|hall|building|bldg\.?|auditorium|theatre|theater|laboratory|library|gym|gymnasium|campus|centre|center|classroom|online|zoom|teams|canvas|moodle|blackboard|gradescope|brightspace|portal|website|web\s?site|in[- ]person|virtual(?:ly)?|remotely?|location|venue|floor|office)\b/i;
 const ROOM_CODE_RE = /\b\p{Lu}{1,5}[- ]?\d{2,4}[A-Z]?\b/u;
 const IN_PLACE_RE = /\b(?:in|at)\s+(?:the\s+)?\p{Lu}\p{L}+/u;
+/** "located in the inner membrane", "takes place in the cytoplasm": where things are in the subject matter itself. */
+const LOCATIVE_RE = /\b(?:located|takes? place|took place|occurs?|occurred|found|held|situated|lives?|resides?|stored|kept|posted|available)\s+(?:in|at|on|inside|within|under|via|through)\b/i;
+const LOOSE_IN_RE = /\b(?:in|at|inside|within)\s+(?:the\s+|a\s+|an\s+)?\p{L}{3,}/u;
+/** "fermentation, which …", "the citric acid cycle (also called …)": the word before an apposition is being explained. */
+const APPOSITION_RE = /(\p{L}+)\s*(?:,\s+(?:which|that is|i\.e\.|also called|also known as|a|an)\b|\()/gu;
 const URL_RE = /\bhttps?:\/\/|\bwww\./i;
 const DEF_RE =
   /\b(?:is|are)\s+(?:defined\s+as|called|known\s+as|when|where|the\s+process|a|an|one|any|used\s+to)\b|\b(?:refers?\s+to|means|denotes?|is\s+defined\s+as|occurs?\s+when|happens?\s+when|consists?\s+of|represents?)\b|\s[—–-]\s|:\s/i;
@@ -256,7 +263,8 @@ function features(text: string, a: Analysis): Features {
   let place = 0;
   if (PLACE_RE.test(text) || URL_RE.test(text)) place = 1;
   else if (ROOM_CODE_RE.test(text)) place = 0.8;
-  else if (IN_PLACE_RE.test(text)) place = 0.6;
+  else if (IN_PLACE_RE.test(text) || LOCATIVE_RE.test(text)) place = 0.7;
+  else if (LOOSE_IN_RE.test(text)) place = 0.4;
 
   const leadTokens = a.tokens.filter((t) => t.kind === "word" || t.kind === "num").slice(0, 4);
   const lead = analyze(leadTokens.length ? text.slice(0, leadTokens[leadTokens.length - 1].end) : "").stems;
@@ -277,6 +285,7 @@ function features(text: string, a: Analysis): Features {
     defPrefix: prefixStems(text, DEF_RE),
     copulaPrefix: prefixStems(text, COPULA_RE),
     lead,
+    explained: new Set([...text.matchAll(APPOSITION_RE)].map((m) => analyze(m[1]).stems).flatMap((x) => [...x])),
   };
 }
 
@@ -358,17 +367,35 @@ interface PartContext {
   other: string[];
   predicates: string[];
   weights: Map<string, number>;
+  /** For each term, the stems that count as a related match (course-word groups and derivations found in the passages). */
+  related: Map<string, string[]>;
 }
+
+/** Endings that turn one word of a family into another ("recursion"/"recursive", "valid"/"validity"). */
+const DERIVATIONAL = new Set(
+  ["", "e", "l", "le", "al", "ally", "ly", "ity", "ility", "ibility", "ion", "ions", "ation", "ition", "ive", "iv", "ively", "ness", "ment", "er", "or", "ist", "ism", "iz", "ize", "is", "ise", "y", "ic", "ical", "ous", "ance", "ence", "ant", "ent", "ency", "ancy", "on", "v", "ve", "ate", "able", "ible", "ure"],
+);
+
+/** Two stems of one word family: a common start of five letters or more, and only derivational endings after it. */
+function sameFamily(a: string, b: string): boolean {
+  if (a === b || !/^[a-z]+$/.test(a) || !/^[a-z]+$/.test(b)) return false;
+  let k = 0;
+  while (k < a.length && k < b.length && a[k] === b[k]) k++;
+  return k >= 5 && DERIVATIONAL.has(a.slice(k)) && DERIVATIONAL.has(b.slice(k));
+}
+
+/** Bonus for the share of the subject matched in the quoted sentence itself rather than in its heading or title. */
+const OWN_SENTENCE_WEIGHT = 0.15;
 
 const hasDigitAndLetter = (t: string) => /\d/.test(t) && /\p{L}/u.test(t);
 
-function prepare(part: RequestedPart, sentences: Sentence[]): PartContext | null {
+function prepare(part: RequestedPart, sentences: Sentence[], vocabulary: string[]): PartContext | null {
   const idNums = new Set(part.required.flatMap((r) => r.ids));
   let subject = part.subject.filter((t) => !idNums.has(t));
   if (subject.length === 0) subject = part.required.map((r) => r.noun);
   if (subject.length === 0) {
     // An unresolved "it" has no subject to look for.
-    if (/\b(it|they|them|this|that|these|those)\b/i.test(part.ask)) return null;
+    if (hasUnresolvedPronoun(part.ask)) return null;
     subject = part.terms.filter((t) => !idNums.has(t) && !hasDigitAndLetter(t));
   }
   subject = [...new Set(subject)];
@@ -377,25 +404,42 @@ function prepare(part: RequestedPart, sentences: Sentence[]): PartContext | null
   const predicates = other.filter(isPredicateTerm);
   const n = sentences.length;
   const weights = new Map<string, number>();
+  const related = new Map<string, string[]>();
   for (const t of [...subject, ...other]) {
-    const forms = [t, ...relatedStems(t)];
+    const rel = [...new Set([...relatedStems(t), ...vocabulary.filter((v) => sameFamily(t, v))])];
+    related.set(t, rel);
+    const forms = [t, ...rel];
     let df = 0;
     for (const s of sentences) if (forms.some((x) => s.a.stems.has(x))) df++;
     weights.set(t, 1 + Math.log((n + 1) / (df + 1)));
   }
   const ask = part.ask.toLowerCase();
   const numberKind = /\bhow many\b|\bnumber of\b/.test(ask) ? "count" : /\bhow long\b|\bduration\b|\blength of\b/.test(ask) ? "duration" : "amount";
-  return { part, numberKind, subject, other, predicates, weights };
+  return { part, numberKind, subject, other, predicates, weights, related };
 }
 
-function matchIn(stems: Set<string>, t: string, related: number): number {
+function matchIn(stems: Set<string>, t: string, related: readonly string[], weight: number): number {
   if (stems.has(t)) return 1;
-  for (const r of relatedStems(t)) if (stems.has(r)) return related;
+  for (const r of related) if (stems.has(r)) return weight;
   return 0;
 }
 
-function typeCue(pc: PartContext, f: Features, ctx: Sentence | null, subjectInContextOnly: boolean): number {
-  const { subject } = pc;
+/** "2 ATP", "three unexcused absences", "10 weekly quizzes": a number right before the thing counted. */
+function countsSubject(pc: PartContext, tokens: Token[]): boolean {
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i];
+    if (!(t.kind === "num" || (t.kind === "word" && NUMBER_WORD_RE.test(t.value) && NUMBER_WORD_RE.exec(t.value)?.[0].length === t.value.length))) continue;
+    for (const j of [i + 1, i + 2]) {
+      const w = tokens[j];
+      if (!w || w.kind !== "word") break;
+      const stems = analyze(w.value).stems;
+      if (pc.subject.some((q) => stems.has(q) || (pc.related.get(q) ?? []).some((r) => stems.has(r)))) return true;
+    }
+  }
+  return false;
+}
+
+function typeCue(pc: PartContext, f: Features, tokens: Token[], ctx: Sentence | null, subjectInContextOnly: boolean): number {
   switch (pc.part.answerType) {
     case "date":
       return f.dates.length || f.times.length ? 1 : f.weekdays.length ? 0.8 : f.relative ? 0.6 : f.monthOnly ? 0.5 : 0;
@@ -403,7 +447,7 @@ function typeCue(pc: PartContext, f: Features, ctx: Sentence | null, subjectInCo
       const amount = f.percents.length > 0 || f.points.length > 0;
       const count = f.numbers.length > 0 || f.numberWords;
       // "how many" wants a count, "how long" a duration, "how much"/"worth" an amount or share
-      if (pc.numberKind === "count") return count ? 1 : amount ? 0.4 : 0;
+      if (pc.numberKind === "count") return countsSubject(pc, tokens) ? 1 : count ? 0.7 : amount ? 0.4 : 0;
       if (pc.numberKind === "duration") return f.duration ? 1 : count ? 0.6 : amount ? 0.3 : 0;
       return amount ? 1 : f.numbers.length ? 0.7 : f.numberWords ? 0.6 : 0;
     }
@@ -411,17 +455,22 @@ function typeCue(pc: PartContext, f: Features, ctx: Sentence | null, subjectInCo
       return f.person;
     case "place":
       return f.place;
-    case "definition": {
-      const has = (set: Set<string> | null) => !!set && subject.some((t) => set.has(t));
-      if (has(f.defPrefix)) return 1;
-      if (has(f.copulaPrefix)) return 0.8;
-      if (subjectInContextOnly && ctx?.heading) return 0.8;
-      if (has(f.lead)) return 0.5;
-      return 0;
-    }
+    case "definition":
+      return aboutness(pc, f, ctx, subjectInContextOnly);
     default:
-      return 0;
+      // For anything else, a sentence whose grammatical subject is the thing asked about reads best.
+      return aboutness(pc, f, ctx, subjectInContextOnly) * 0.5;
   }
+}
+
+/** How much a sentence is about the part's subject: defines it (1), says what it is (0.8), starts with it (0.5). */
+function aboutness(pc: PartContext, f: Features, ctx: Sentence | null, subjectInContextOnly: boolean): number {
+  const has = (set: Set<string> | null) => !!set && pc.subject.some((t) => set.has(t) || (pc.related.get(t) ?? []).some((r) => set.has(r)));
+  if (has(f.defPrefix)) return 1;
+  if (has(f.copulaPrefix) || has(f.explained)) return 0.8;
+  if (subjectInContextOnly && ctx?.heading) return 0.8;
+  if (has(f.lead)) return 0.5;
+  return 0;
 }
 
 function scoreUnit(pc: PartContext, s: Sentence, ctx: Sentence | null, contiguous: boolean, f: Features, title: Analysis, opts: ExtractiveOptions): { score: number; scope: string } | null {
@@ -435,7 +484,10 @@ function scoreUnit(pc: PartContext, s: Sentence, ctx: Sentence | null, contiguou
     if (st === "absent") st = requirement(r, title.ids);
     if (st !== "ok") return null;
   }
-  const m = (t: string) => Math.max(matchIn(s.a.stems, t, opts.relatedWeight), ctx ? matchIn(ctx.a.stems, t, opts.relatedWeight) : 0, opts.titleWeight * matchIn(title.stems, t, opts.relatedWeight));
+  const { related } = pc;
+  const inS = (t: string) => matchIn(s.a.stems, t, related.get(t) ?? [], opts.relatedWeight);
+  const m = (t: string) =>
+    Math.max(inS(t), ctx ? matchIn(ctx.a.stems, t, related.get(t) ?? [], opts.relatedWeight) : 0, opts.titleWeight * matchIn(title.stems, t, related.get(t) ?? [], opts.relatedWeight));
   let num = 0;
   let den = 0;
   let inSentence = 0;
@@ -443,15 +495,18 @@ function scoreUnit(pc: PartContext, s: Sentence, ctx: Sentence | null, contiguou
     const w = weights.get(t) ?? 1;
     num += w * m(t);
     den += w;
-    inSentence += matchIn(s.a.stems, t, opts.relatedWeight);
+    inSentence += inS(t);
   }
   const coverage = den > 0 ? num / den : 0;
   if (coverage < opts.minSubjectCoverage) return null;
-  // The quoted sentence itself must say something asked about; a heading alone cannot make it relevant.
-  if (ctx && inSentence === 0 && !other.some((t) => matchIn(s.a.stems, t, opts.relatedWeight) > 0) && !part.required.some((r) => requirement(r, s.a.ids) === "ok")) return null;
+  // The quoted sentence itself must say something asked about; a heading or a title alone cannot make it relevant.
+  if (inSentence === 0 && !other.some((t) => inS(t) > 0) && !part.required.some((r) => requirement(r, s.a.ids) === "ok")) return null;
   const type = part.answerType;
+  // A bare heading ("Recursion") names a topic; it does not say anything about it.
+  const bareHeading = (type === "general" || type === "definition") && s.heading && !/:\s*\S/.test(s.text);
+  if (bareHeading && [...s.a.stems].every((t) => /^\d+$/.test(t) || subject.some((x) => x === t || (related.get(x) ?? []).includes(t)))) return null;
   if ((type === "date" || type === "number") && predicates.length && !predicates.some((t) => m(t) > 0)) return null;
-  const cue = typeCue(pc, f, ctx, inSentence === 0);
+  const cue = typeCue(pc, f, s.a.tokens, ctx, inSentence === 0);
   if (type !== "general" && cue === 0) return null;
   if (type === "definition" && cue < 0.5) return null;
   let oNum = 0;
@@ -461,15 +516,19 @@ function scoreUnit(pc: PartContext, s: Sentence, ctx: Sentence | null, contiguou
     oNum += w * m(t);
     oDen += w;
   }
+  // what the quote itself says: the sentence, and its heading when they are quoted together
+  let own = 0;
+  for (const t of subject) own += (weights.get(t) ?? 1) * (ctx && contiguous ? Math.max(inS(t), matchIn(ctx.a.stems, t, related.get(t) ?? [], opts.relatedWeight)) : inS(t));
   const words = s.a.tokens.length;
   const score =
     coverage +
+    // of two equally covered units, the one whose own sentence says more of it
+    OWN_SENTENCE_WEIGHT * (den > 0 ? own / den : 0) +
     opts.predicateWeight * (oDen > 0 ? oNum / oDen : 0) +
     opts.cueWeight * cue -
     // a heading quoted with its sentence is part of the answer; one borrowed from further up costs a little
     (ctx && !contiguous ? 0.02 : 0) -
-    // a bare heading names a topic, it rarely answers anything
-    ((type === "general" || type === "definition") && s.heading && !/:\s*\S/.test(s.text) ? 0.1 : 0) -
+    (bareHeading ? 0.1 : 0) -
     Math.min(0.1, Math.max(0, words - 35) * 0.002);
   if (score < opts.minScore) return null;
 
@@ -482,6 +541,22 @@ function scoreUnit(pc: PartContext, s: Sentence, ctx: Sentence | null, contiguou
     if (subjectNouns.has(mention.noun)) scope.add(`${mention.noun}#${mention.ids.join("|")}`);
   }
   return { score, scope: [...scope].sort().join(" ") };
+}
+
+/** "For each molecule of glucose, the cycle turns twice." after "The citric acid cycle …": a definite noun phrase naming the previous sentence's subject. */
+function refersBack(s: Sentence, prev: Sentence, pc: PartContext): boolean {
+  if (/\n\s*\n/.test(s.text) || s.passage !== prev.passage) return false;
+  const toks = s.a.tokens;
+  for (let i = 0; i + 1 < toks.length; i++) {
+    if (toks[i].kind !== "word" || !/^(the|this|that|these|those|each|such|its|their)$/.test(toks[i].value)) continue;
+    for (const j of [i + 1, i + 2]) {
+      const t = toks[j];
+      if (!t || t.kind !== "word") break;
+      const stem = analyze(t.value).stems;
+      for (const x of stem) if (prev.a.stems.has(x) && pc.subject.some((q) => q === x || (pc.related.get(q) ?? []).includes(x))) return true;
+    }
+  }
+  return false;
 }
 
 function claimOf(u: Unit): DraftClaim {
@@ -528,10 +603,17 @@ function resolveValues(units: Unit[], type: "date" | "number", opts: ExtractiveO
   return { state: "supported", units: [best] };
 }
 
-function answerSingle(part: RequestedPart, sentences: Sentence[][], flat: Sentence[], passages: LabelledPassage[], titles: Analysis[], opts: ExtractiveOptions): DraftPart {
-  const missing: DraftPart = { ask: part.ask, state: "missing", claims: [] };
-  const pc = prepare(part, flat);
+interface Answered {
+  part: DraftPart;
+  /** The sentences claimed (without their headings). */
+  sentences: Sentence[];
+}
+
+function answerSingle(part: RequestedPart, sentences: Sentence[][], flat: Sentence[], vocabulary: string[], passages: LabelledPassage[], titles: Analysis[], opts: ExtractiveOptions): Answered {
+  const missing: Answered = { part: { ask: part.ask, state: "missing", claims: [] }, sentences: [] };
+  const pc = prepare(part, flat, vocabulary);
   if (!pc) return missing;
+  const answered = (state: DraftPart["state"], units: Unit[]): Answered => ({ part: { ask: part.ask, state, claims: units.map(claimOf) }, sentences: units.map((u) => u.s) });
 
   const candidates: Unit[] = [];
   let order = 0;
@@ -541,7 +623,7 @@ function answerSingle(part: RequestedPart, sentences: Sentence[][], flat: Senten
       const title = titles[s.passage];
       const options: Array<{ ctx: Sentence | null; contiguous: boolean; f: Features }> = [{ ctx: null, contiguous: false, f: s.f }];
       const prev = s.index > 0 ? list[s.index - 1] : null;
-      if (prev && (prev.heading || s.anaphoric)) options.push({ ctx: prev, contiguous: true, f: s.f });
+      if (prev && (prev.heading || s.anaphoric || refersBack(s, prev, pc))) options.push({ ctx: prev, contiguous: true, f: s.f });
       else if (prev && !s.lineStart && s.words <= 8) {
         // a fragment at the end of a line ("… IRB. Quiz 1"): the line is the unit
         const line = passage.text.slice(prev.start, s.end);
@@ -579,18 +661,18 @@ function answerSingle(part: RequestedPart, sentences: Sentence[][], flat: Senten
   if (type === "date" || type === "number") {
     const groups = new Map<string, Unit[]>();
     for (const u of passing) groups.set(u.scope, [...(groups.get(u.scope) ?? []), u]);
-    const claims: DraftClaim[] = [];
+    const chosen: Unit[] = [];
     let conflicting = false;
     let first = true;
     for (const units of groups.values()) {
       if (!first && units[0].score < opts.secondClaimRatio * top) continue;
-      if (claims.length >= opts.maxClaimsPerPart) break;
+      if (chosen.length >= opts.maxClaimsPerPart) break;
       const resolved = resolveValues(units, type, opts);
       if (resolved.state === "conflicting") conflicting = true;
-      claims.push(...resolved.units.slice(0, opts.maxClaimsPerPart - claims.length).map(claimOf));
+      chosen.push(...resolved.units.slice(0, opts.maxClaimsPerPart - chosen.length));
       first = false;
     }
-    return { ask: part.ask, state: conflicting ? "conflicting" : "supported", claims };
+    return answered(conflicting ? "conflicting" : "supported", chosen);
   }
 
   // Definitions, people, places, everything else: the best sentence, a correction first when one speaks to the same scope.
@@ -612,7 +694,7 @@ function answerSingle(part: RequestedPart, sentences: Sentence[][], flat: Senten
       (primary === best || u.passage.isCorrection || u.passage.documentId === primary.passage.documentId),
   );
   if (second && opts.maxClaimsPerPart > 1) claims.push(second);
-  return { ask: part.ask, state: "supported", claims: claims.map(claimOf) };
+  return answered("supported", claims);
 }
 
 /**
@@ -620,19 +702,21 @@ function answerSingle(part: RequestedPart, sentences: Sentence[][], flat: Senten
  * weights and late policy") is answered per thing: all found → one part with a claim for each;
  * none → missing; some → one part per thing, so support for one never covers the other.
  */
-function answerPart(part: RequestedPart, sentences: Sentence[][], flat: Sentence[], passages: LabelledPassage[], titles: Analysis[], opts: ExtractiveOptions): DraftPart[] {
+function answerPart(part: RequestedPart, sentences: Sentence[][], flat: Sentence[], vocabulary: string[], passages: LabelledPassage[], titles: Analysis[], opts: ExtractiveOptions): DraftPart[] {
   const conjuncts = coordinatedSubjects(part);
-  const whole = answerSingle(part, sentences, flat, passages, titles, opts);
-  if (!conjuncts) return [whole];
-  // One sentence that speaks to every thing named answers the whole part.
-  if (whole.state !== "missing") {
-    const quoted = analyze(whole.claims.map((c) => c.text).join(" ")).stems;
-    if (conjuncts.every((c) => c.subject.some((t) => quoted.has(t)) && c.terms.filter((t) => part.subject.includes(t)).every((t) => quoted.has(t)))) return [whole];
+  const whole = answerSingle(part, sentences, flat, vocabulary, passages, titles, opts);
+  if (!conjuncts) return [whole.part];
+  // Sentences that themselves speak to every thing named answer the whole part.
+  if (whole.part.state !== "missing") {
+    const said = new Set(whole.sentences.flatMap((x) => [...x.a.stems]));
+    if (conjuncts.every((c) => c.terms.filter((t) => part.subject.includes(t)).every((t) => said.has(t)))) return [whole.part];
   }
   const answers = conjuncts.map((c) => {
     // the other things named are not this one's words
     const others = new Set(conjuncts.flatMap((o) => o.terms).filter((t) => !c.terms.includes(t) && !c.subject.includes(t)));
-    return answerSingle({ ...part, subject: c.subject, terms: part.terms.filter((t) => !others.has(t)) }, sentences, flat, passages, titles, opts);
+    // "the difference between X and Y": anything said about X is part of the answer, not only a definition
+    const answerType = /\b(difference|differences|differ|distinguish)\b/i.test(part.ask) ? "general" : part.answerType;
+    return answerSingle({ ...part, answerType, subject: c.subject, terms: part.terms.filter((t) => !others.has(t)) }, sentences, flat, vocabulary, passages, titles, opts).part;
   });
   if (answers.every((a) => a.state === "missing")) return [{ ask: part.ask, state: "missing", claims: [] }];
   if (answers.some((a) => a.state === "missing")) return answers.map((a, i) => ({ ...a, ask: `${part.ask} (${conjuncts[i].text})` }));
@@ -669,7 +753,8 @@ export function generateExtractive(
     if (!a) titleCache.set(t, (a = analyze(t)));
     return a;
   });
-  const parts: DraftPart[] = requested.flatMap((part) => answerPart(part, sentences, flat, passages, titles, opts));
+  const vocabulary = [...new Set([...flat.flatMap((x) => [...x.a.stems]), ...titles.flatMap((t) => [...t.stems])])].sort();
+  const parts: DraftPart[] = requested.flatMap((part) => answerPart(part, sentences, flat, vocabulary, passages, titles, opts));
   if (parts.length === 0 && question.trim()) parts.push({ ask: question.trim(), state: "missing", claims: [] });
   return { parts, raw: JSON.stringify(parts) };
 }

@@ -67,7 +67,7 @@ const TYPE_WORDS = new Set(
 
 /** Generic nouns and verbs of questions ("the late policy", "what topics are covered"): they rank, they do not decide. */
 const GENERIC_WORDS = new Set(
-  ["policy", "policies", "rule", "rules", "requirement", "requirements", "require", "required", "information", "info", "detail", "details", "procedure", "process", "topic", "topics", "cover", "covered", "covers", "content", "contents", "discuss", "discussed", "describe", "described", "happen", "happens", "course", "specific", "type", "types", "example", "examples", "main", "key", "important", "purpose", "idea", "concept", "overview", "summary", "summarize", "summarise", "work", "works", "use", "used", "using", "find", "look", "see", "happened", "bring", "take", "make", "put", "allowed", "allow"].map(stemWord),
+  ["policy", "policies", "rule", "rules", "requirement", "requirements", "require", "required", "information", "info", "detail", "details", "procedure", "process", "topic", "topics", "cover", "covered", "covers", "content", "contents", "discuss", "discussed", "describe", "described", "happen", "happens", "course", "specific", "type", "types", "example", "examples", "main", "key", "important", "purpose", "idea", "concept", "overview", "summary", "summarize", "summarise", "work", "works", "use", "used", "using", "find", "look", "see", "happened", "bring", "take", "make", "put", "allowed", "allow", "difference", "differences", "differ", "similarity", "similarities", "similar"].map(stemWord),
 );
 
 /** For date and number parts these words must be matched (by themselves or a related word): "due" is not "released". */
@@ -223,8 +223,8 @@ export function stemWord(word: string): string {
     else if (/([^aeiouylsz])\1$/.test(w)) w = w.slice(0, -1);
     else if (measure(w) === 1 && endsCvc(w)) w += "e";
   }
-  // 5a: final -e
-  if (w.endsWith("e") && w.length > 3) {
+  // 5a: final -e (kept on -ance, -ive, -ate…: Porter's step 4 strips those whole, so the search index sees the same stem)
+  if (w.endsWith("e") && w.length > 3 && !/(ance|ence|able|ible|ate|ive|ize|ise)$/.test(w)) {
     const base = w.slice(0, -1);
     const m = measure(base);
     if (m > 1 || (m === 1 && !endsCvc(base))) w = base;
@@ -483,7 +483,7 @@ export function idMentions(text: string, tokens: Token[] = tokenize(text)): IdMe
     }
     // "midterm exam 2", "programming assignment 3": the word before the noun may be the name used elsewhere
     const prev = tokens[i - 1];
-    const alt = prev && isNounToken(prev) && !prev.glued && prev.end < t.start && /^\s+$/.test(text.slice(prev.end, t.start)) ? [canonicalNoun(tokens, i - 1)] : [];
+    const alt = prev && isNounToken(prev) && !prev.glued && /^\s+$/.test(text.slice(prev.end, t.start)) && ID_NOUNS.has(canonicalNoun(tokens, i - 1)) ? [canonicalNoun(tokens, i - 1)] : [];
     out.push({ noun, alt, ids: [...new Set(ids)], form, start: t.start, end, idSpans, surface: t.value });
   }
   return out;
@@ -528,7 +528,7 @@ export function answerTypeOf(ask: string): AnswerType {
   if (/^where\b/.test(t) || /^(what|which) (room|building|location|place|venue|platform|website|site)\b/.test(t)) return "place";
   if (/^how (much|many|long|often|far|big|large)\b/.test(t) || /^(what|which) (percentage|percent|proportion|fraction|share|portion|number|amount)\b/.test(t)) return "number";
   // Then cue words anywhere.
-  if (/\b(due|deadlines?|due dates?)\b/.test(t)) return "date";
+  if (/\b(due|deadlines?|due dates?|dates?)\b/.test(t)) return "date";
   if (/\b(worth|weights?|weighted|weighting|percentages?|percent)\b/.test(t)) return "number";
   if (/\b(who)\b/.test(t)) return "person";
   if (/^(what|which) (is|are|was|were)\b.*\babout$/.test(t)) return "general";
@@ -634,7 +634,9 @@ function subjectOf(ask: string, a: Analysis): string[] {
   // "what day/time/percentage…": the noun after the interrogative is the answer type, not the subject
   const typeNoun = expandContractions(ask).match(/^(?:(?:and|or|also|but|so)\s+)*(?:what|which)\s+(\p{L}+)/u)?.[1];
   const typeStem = typeNoun && (/^(date|day|days|time|week|month|year|percentage|percent|proportion|fraction|share|portion|number|amount|room|building|location|place|venue)$/.test(typeNoun) ? stemWord(typeNoun) : null);
+  const howWord = expandContractions(ask).match(/\bhow (long|often|far|soon|late|early)\b/)?.[1];
   return [...a.stems].filter((s) => {
+    if (s === howWord) return false;
     if (/^\d+(\.\d+)?$/.test(s)) return !idNums.has(s);
     if (/\d/.test(s)) return false; // glued forms as written ("hw1"): the identifier covers them
     return !TYPE_WORDS.has(s) && !GENERIC_WORDS.has(s) && s !== typeStem;
@@ -862,6 +864,15 @@ function subjectPhrase(question: string): string | null {
   return (before ? question.slice(best.start - before[0].length, best.start) : "") + question.slice(best.start, best.end);
 }
 
+/** Does the text lean on a pronoun with nothing to resolve it ("when is it due", but not "this course")? */
+export function hasUnresolvedPronoun(text: string): boolean {
+  for (const m of text.matchAll(PRONOUN_RE)) {
+    const after = text.slice(m.index! + m[0].length).match(/^\s+([\p{L}]+)/u)?.[1]?.toLowerCase();
+    if (!(/^(this|that|these|those|their|its)$/i.test(m[0]) && nounLike(after))) return true;
+  }
+  return false;
+}
+
 /** A word that can follow a determiner as its noun ("this course"), not "that due" or "it is". */
 const nounLike = (w: string | undefined) => !!w && !isStopToken(w) && !AUX.has(w) && !TYPE_WORDS.has(stemWord(w)) && !/^(cover|covered|mean|about|due|worth)$/.test(w);
 
@@ -872,7 +883,8 @@ export function looksLikeFollowUp(question: string): boolean {
   if (FOLLOW_UP_START.test(q)) return true;
   const a = analyze(q);
   const subject = subjectOf(q, a);
-  if (subject.length === 0 && a.ids.length === 0) return true;
+  // nothing but answer-type words ("when is it due?", "why?")
+  if ([...a.stems].every((t) => TYPE_WORDS.has(t)) && a.ids.length === 0) return true;
   // an anaphoric pronoun that is not a determiner of a noun ("it", "that one", but not "this course")
   for (const m of q.matchAll(PRONOUN_RE)) {
     const after = q.slice(m.index! + m[0].length).match(/^\s+([\p{L}]+)/u)?.[1]?.toLowerCase();

@@ -7,7 +7,8 @@ export interface ScoredCandidate {
 
 /** Where retrieval reads from; the database supplies these, tests may supply their own. */
 export interface RetrievePorts {
-  lexical(match: string, limit: number): Promise<ScoredCandidate[]>;
+  /** BM25 over plain terms; reports the expression it ran (terms are never parsed as query syntax). */
+  lexical(terms: string[], limit: number): Promise<{ expression: string | null; hits: ScoredCandidate[] }>;
   /** Present only when an embedding model is configured. */
   dense?: (query: string, limit: number) => Promise<ScoredCandidate[]>;
 }
@@ -31,28 +32,20 @@ export function isRetrievalError(e: unknown): e is RetrievalError {
 const RRF_K = 60;
 
 /**
- * The FTS5 expression for a set of search terms: each term a quoted string (so quotes, AND/OR/NOT,
- * NEAR, `*`, `^`, `:` and parentheses in user text are only words), OR-ed. Null when no term is left.
- */
-export function matchExpression(terms: string[]): string | null {
-  const words = [...new Set(terms.flatMap((t) => t.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []))];
-  if (words.length === 0) return null;
-  return words.map((w) => `"${w}"`).join(" OR ");
-}
-
-/**
  * retrieve: top-k hits, ranks 1..n without gaps; each hit keeps every retriever's score and
  * rank. Throws RetrievalError when a lookup fails.
  */
 export async function retrieve({ query, terms, k }: { query: string; terms: string[]; k: number }, ports: RetrievePorts): Promise<RetrieveState> {
-  const match = matchExpression(terms);
   let lexical: ScoredCandidate[] = [];
   let dense: ScoredCandidate[] = [];
+  let match: string | null = null;
   try {
-    [lexical, dense] = await Promise.all([
-      match ? ports.lexical(match, k) : Promise.resolve([]),
+    const [lex, den] = await Promise.all([
+      terms.length ? ports.lexical(terms, k) : Promise.resolve({ expression: null, hits: [] }),
       ports.dense ? ports.dense(query, k) : Promise.resolve([]),
     ]);
+    ({ expression: match, hits: lexical } = lex);
+    dense = den;
   } catch (e) {
     throw new RetrievalError(`The search failed: ${(e as Error).message}`, e);
   }

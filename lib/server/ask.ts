@@ -23,7 +23,7 @@ export const defaultAskSettings: AskSettings = {
 export function databasePorts({ client }: DbHandle, courseId: string): RetrievePorts {
   const embedder = createEmbedder();
   return {
-    lexical: (match, limit) => searchLexical(client, { courseId, match, limit }),
+    lexical: (terms, limit) => searchLexical(client, { courseId, terms, limit }),
     ...(embedder
       ? {
           dense: async (query: string, limit: number) => {

@@ -5,7 +5,7 @@ import { courses } from "@/lib/db/schema";
 import { env } from "@/lib/env";
 import { workerDepsFromEnv } from "@/lib/ingest/deps";
 import { recoverInterruptedJobs, startWorker } from "@/lib/ingest/worker";
-import { seedDemoCourse } from "./seed";
+import { DEMO_ACCOUNTS, seedDemoCourse } from "./seed";
 
 let worker: ReturnType<typeof startWorker> | undefined;
 
@@ -21,8 +21,14 @@ export async function boot(): Promise<void> {
   if (env.SEED_DEMO === "1") {
     const [{ n }] = await handle.db.select({ n: count() }).from(courses);
     if (n === 0) {
-      const slug = await seedDemoCourse(handle);
-      console.log(`[demo] seeded the demo course: /courses/${slug}`);
+      const { slug, joinCode } = await seedDemoCourse(handle);
+      console.log(
+        [
+          `[demo] seeded the demo course /courses/${slug} (join code ${joinCode}). Sign in as`,
+          `[demo]   instructor: ${DEMO_ACCOUNTS.instructor.email} / ${DEMO_ACCOUNTS.instructor.password}`,
+          `[demo]   student:    ${DEMO_ACCOUNTS.student.email} / ${DEMO_ACCOUNTS.student.password}`,
+        ].join("\n"),
+      );
     }
   }
   if (env.INGEST_WORKER === "1") worker = startWorker(handle, workerDepsFromEnv());

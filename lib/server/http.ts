@@ -6,6 +6,7 @@ import { AppError, isAppError } from "@/lib/errors";
 export function handler<C>(fn: (req: Request, ctx: C) => Promise<Response>) {
   return async (req: Request, ctx: C): Promise<Response> => {
     try {
+      assertSameOrigin(req);
       return await fn(req, ctx);
     } catch (e) {
       if (isAppError(e)) return e.toResponse();
@@ -27,4 +28,16 @@ export async function parseJson<T>(req: Request, schema: z.ZodType<T>): Promise<
     throw new AppError("bad_request:request", "The request body is not valid JSON.");
   }
   return schema.parse(body);
+}
+
+/**
+ * Cross-site request forgery guard for state-changing requests: a browser always sends Origin on
+ * them, and it must be this site. (SameSite=Lax cookies already keep most forged requests out.)
+ */
+function assertSameOrigin(req: Request): void {
+  if (req.method === "GET" || req.method === "HEAD") return;
+  const origin = req.headers.get("origin");
+  if (!origin) return;
+  const host = req.headers.get("x-forwarded-host") ?? req.headers.get("host");
+  if (!host || new URL(origin).host !== host) throw new AppError("forbidden:request", "This request came from another site.");
 }

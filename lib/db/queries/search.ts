@@ -69,19 +69,77 @@ export function ftsPhrase(text: string): string {
   return `"${text.replace(/"/g, '""')}"`;
 }
 
+/** Above this many chunks, terms found in more than COMMON_SHARE of them stop generating candidates. */
+const PRUNE_ABOVE = 5_000;
+const COMMON_SHARE = 0.05;
+
+const statsCache = new Map<string, { at: number; value: number }>();
+/** Row counts change only with ingestion: a few seconds of staleness costs nothing. */
+async function cachedCount(client: Client, key: string, sql: string, args: string[] = []): Promise<number> {
+  const hit = statsCache.get(key);
+  if (hit && Date.now() - hit.at < 10_000) return hit.value;
+  const rs = await client.execute({ sql, args });
+  const value = Number(rs.rows[0]?.n ?? 0);
+  statsCache.set(key, { at: Date.now(), value });
+  return value;
+}
+
+/** User words as FTS5 strings: quoted, so quotes, AND/OR/NOT, NEAR, `*`, `^`, `:` and parentheses are only words. */
+function quoted(words: string[], op: "OR" | "AND"): string {
+  return words.map((w) => ftsPhrase(w)).join(` ${op} `);
+}
+
 /**
- * BM25 top-k over the current revisions of one course. `match` must already be a safe FTS5
- * expression over the text column; the course filter runs inside FTS5 (weight 0 in bm25).
+ * The FTS5 plan for a question's terms. On a large index, terms in more than 5% of chunks carry
+ * little BM25 weight but make every candidate list huge (the "common words" cliff), so only the
+ * rarer terms generate candidates; a question of common words only must match all of them.
  */
-export async function searchLexical(client: Client, { courseId, match, limit }: { courseId: string; match: string; limit: number }): Promise<ScoredPassage[]> {
-  const expression = `course_id : ${ftsPhrase(courseId)} AND text : (${match})`;
-  return topCurrent(client, courseId, limit, async (fetch) => {
-    const rs = await client.execute({
-      sql: "SELECT rowid AS seq, bm25(chunks_fts, 1.0, 0.0) AS score FROM chunks_fts WHERE chunks_fts MATCH ? ORDER BY score LIMIT ?",
-      args: [expression, fetch],
+async function planMatch(client: Client, words: string[]): Promise<{ primary: string; fallback: string | null }> {
+  const total = await cachedCount(client, "chunks", "SELECT max(seq) AS n FROM chunks");
+  if (total <= PRUNE_ABOVE || words.length === 1) return { primary: quoted(words, "OR"), fallback: null };
+  const df = new Map<string, number>();
+  for (const w of words) {
+    df.set(w, await cachedCount(client, `df:${w}`, "SELECT count(*) AS n FROM chunks_fts WHERE chunks_fts MATCH ?", [`text : ${ftsPhrase(w)}`]));
+  }
+  const present = words.filter((w) => df.get(w)! > 0).sort((a, b) => df.get(a)! - df.get(b)!);
+  const rare = present.filter((w) => df.get(w)! <= total * COMMON_SHARE);
+  if (present.length === 0) return { primary: quoted(words, "OR"), fallback: null };
+  if (rare.length > 0) return { primary: quoted(rare, "OR"), fallback: null };
+  return { primary: quoted(present, "AND"), fallback: quoted(present.slice(0, 2), "OR") };
+}
+
+/**
+ * BM25 top-k over the current revisions of one course, for plain search terms (never FTS5
+ * syntax). A course that is a small part of the index is filtered inside FTS5; a dominant one
+ * is filtered afterwards, which is cheaper than intersecting with its whole posting list.
+ */
+export async function searchLexical(
+  client: Client,
+  { courseId, terms, limit }: { courseId: string; terms: string[]; limit: number },
+): Promise<{ expression: string | null; hits: ScoredPassage[] }> {
+  const words = [...new Set(terms.flatMap((t) => t.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []))];
+  if (words.length === 0) return { expression: null, hits: [] };
+  const plan = await planMatch(client, words);
+  const total = await cachedCount(client, "chunks", "SELECT max(seq) AS n FROM chunks");
+  const inCourse = await cachedCount(client, `course:${courseId}`, "SELECT count(*) AS n FROM chunks WHERE course_id = ?", [courseId]);
+  const scoped = (match: string) => (inCourse * 2 < total ? `course_id : ${ftsPhrase(courseId)} AND text : (${match})` : `text : (${match})`);
+  const run = (match: string) =>
+    topCurrent(client, courseId, limit, async (fetch) => {
+      const rs = await client.execute({
+        sql: "SELECT rowid AS seq, bm25(chunks_fts, 1.0, 0.0) AS score FROM chunks_fts WHERE chunks_fts MATCH ? ORDER BY score LIMIT ?",
+        args: [scoped(match), fetch],
+      });
+      return rs.rows.map((row) => ({ seq: Number(row.seq), score: -Number(row.score) }));
     });
-    return rs.rows.map((row) => ({ seq: Number(row.seq), score: -Number(row.score) }));
-  });
+  let hits = await run(plan.primary);
+  let expression = plan.primary;
+  if (hits.length < limit && plan.fallback) {
+    const more = await run(plan.fallback);
+    const seen = new Set(hits.map((h) => h.passage.chunkId));
+    hits = [...hits, ...more.filter((h) => !seen.has(h.passage.chunkId))].slice(0, limit);
+    expression = `${plan.primary} ; then ${plan.fallback}`;
+  }
+  return { expression, hits };
 }
 
 /** Nearest chunks by cosine similarity through the libSQL vector index, current revisions of one course. */

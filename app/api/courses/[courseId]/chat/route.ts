@@ -3,7 +3,8 @@ import { getDb } from "@/lib/db/client";
 import { createConversation, getConversation, getConversationMessages, saveExchange } from "@/lib/db/queries/answers";
 import { AppError } from "@/lib/errors";
 import { askAndTrace, askDeps } from "@/lib/server/ask";
-import { requireCourse } from "@/lib/server/courses";
+import { requireCourseAccess } from "@/lib/auth/access";
+import { askLimiter } from "@/lib/server/limits";
 import { handler, parseJson } from "@/lib/server/http";
 import { isFixedPromptTooLargeError } from "@/lib/rag/pipeline";
 import { MAX_QUESTION_CHARS, type ChatStreamEvent } from "@/lib/chat/protocol";
@@ -21,13 +22,13 @@ const body = z.object({
  */
 export const POST = handler(async (req, { params }: Ctx) => {
   const { db, ...handle } = await getDb();
-  const course = await requireCourse(db, (await params).courseId);
+  const { course, user } = await requireCourseAccess(db, req, (await params).courseId);
   const { conversationId, question } = await parseJson(req, body);
+  askLimiter.check(user.id);
 
-  const conversation = conversationId
-    ? await getConversation(db, { courseId: course.id, conversationId })
-    : await createConversation(db, { courseId: course.id, userId: null, title: question });
-  if (!conversation) throw new AppError("not_found:request", "That conversation does not exist.");
+  const existing = conversationId ? await getConversation(db, { courseId: course.id, conversationId }) : undefined;
+  if (conversationId && (!existing || existing.userId !== user.id)) throw new AppError("not_found:conversation");
+  const conversation = existing ?? (await createConversation(db, { courseId: course.id, userId: user.id, title: question }));
   const history = (await getConversationMessages(db, { conversationId: conversation.id })).filter((m) => m.role === "user").map((m) => m.content);
 
   const full = { db, ...handle };

@@ -5,14 +5,16 @@ import { env } from "@/lib/env";
 import { AppError } from "@/lib/errors";
 import { submitUpload } from "@/lib/ingest/upload";
 import { kickWorker } from "@/lib/server/boot";
-import { requireCourse } from "@/lib/server/courses";
+import { requireCourseAccess } from "@/lib/auth/access";
+import { uploadLimiter } from "@/lib/server/limits";
 import { handler } from "@/lib/server/http";
 
 type Ctx = { params: Promise<{ courseId: string }> };
 
-export const GET = handler(async (_req, { params }: Ctx) => {
+/** Every member may list documents (students need revision numbers to show "superseded by"). */
+export const GET = handler(async (req, { params }: Ctx) => {
   const { db } = await getDb();
-  const course = await requireCourse(db, (await params).courseId);
+  const { course } = await requireCourseAccess(db, req, (await params).courseId);
   return Response.json({ documents: await getDocumentsWithRevisions(db, { courseId: course.id }) });
 });
 
@@ -25,7 +27,8 @@ const uploadFields = z.object({
 /** One PDF per request (multipart field "file"), so each file has its own progress and outcome. */
 export const POST = handler(async (req, { params }: Ctx) => {
   const { db } = await getDb();
-  const course = await requireCourse(db, (await params).courseId);
+  const { course, user } = await requireCourseAccess(db, req, (await params).courseId, "instructor");
+  uploadLimiter.check(user.id);
   const declared = Number(req.headers.get("content-length") ?? 0);
   // Refuse an oversized body before reading it; multipart framing adds a little to the file.
   if (declared > env.MAX_UPLOAD_BYTES + 64 * 1024) {

@@ -3,16 +3,16 @@ import { getDb } from "@/lib/db/client";
 import { getRevisionInCourse } from "@/lib/db/queries/documents";
 import { revisionFiles } from "@/lib/db/schema";
 import { AppError } from "@/lib/errors";
-import { requireCourse } from "@/lib/server/courses";
+import { requireCourseAccess } from "@/lib/auth/access";
 import { handler } from "@/lib/server/http";
 
 type Ctx = { params: Promise<{ courseId: string; revisionId: string }> };
 
 /** The PDF of one revision, for the page viewer; old revisions stay available for old citations. */
-export const GET = handler(async (_req, { params }: Ctx) => {
+export const GET = handler(async (req, { params }: Ctx) => {
   const { courseId, revisionId } = await params;
   const { db } = await getDb();
-  const course = await requireCourse(db, courseId);
+  const { course } = await requireCourseAccess(db, req, courseId);
   const found = await getRevisionInCourse(db, { courseId: course.id, revisionId });
   if (!found) throw new AppError("not_found:revision");
   const file = await db.query.revisionFiles.findFirst({ where: eq(revisionFiles.revisionId, revisionId) });

@@ -1,0 +1,98 @@
+"use client";
+
+import Link from "next/link";
+import { useRouter } from "next/navigation";
+import { useState, type FormEvent } from "react";
+
+interface AuthFormProps {
+  mode: "sign-in" | "sign-up";
+  /** Where to go after success (a same-site path). */
+  next: string;
+}
+
+/** Sign-in and sign-up share one form: the server sets an httpOnly session cookie on success. */
+export function AuthForm({ mode, next }: AuthFormProps) {
+  const router = useRouter();
+  const [error, setError] = useState<string | null>(null);
+  const [pending, setPending] = useState(false);
+
+  async function submit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    setError(null);
+    setPending(true);
+    const form = new FormData(e.currentTarget);
+    const body = Object.fromEntries(["email", "password", ...(mode === "sign-up" ? ["name"] : [])].map((k) => [k, String(form.get(k) ?? "")]));
+    try {
+      const res = await fetch(`/api/auth/${mode}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+      if (!res.ok) {
+        const data = (await res.json().catch(() => null)) as { message?: string } | null;
+        setError(data?.message ?? "Something went wrong. Try again.");
+        return;
+      }
+      router.replace(next);
+      router.refresh();
+    } catch {
+      setError("The server could not be reached. Check your connection and try again.");
+    } finally {
+      setPending(false);
+    }
+  }
+
+  const field = "mt-1.5 block w-full rounded-lg border border-line-strong bg-surface px-3 py-2.5 text-[15px] text-ink shadow-sm outline-none transition focus:border-accent-500 focus:ring-2 focus:ring-accent-100";
+  return (
+    <form onSubmit={submit} className="space-y-5" noValidate={false} data-testid={`${mode}-form`}>
+      {mode === "sign-up" ? (
+        <label className="block text-sm font-medium text-ink-soft">
+          Name
+          <input name="name" autoComplete="name" required maxLength={100} className={field} />
+        </label>
+      ) : null}
+      <label className="block text-sm font-medium text-ink-soft">
+        Email
+        <input name="email" type="email" autoComplete="email" required maxLength={254} className={field} />
+      </label>
+      <label className="block text-sm font-medium text-ink-soft">
+        Password
+        <input
+          name="password"
+          type="password"
+          autoComplete={mode === "sign-up" ? "new-password" : "current-password"}
+          required
+          minLength={8}
+          maxLength={200}
+          className={field}
+        />
+        {mode === "sign-up" ? <span className="mt-1 block text-xs font-normal text-muted">At least 8 characters.</span> : null}
+      </label>
+      {error ? (
+        <p role="alert" className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
+          {error}
+        </p>
+      ) : null}
+      <button
+        type="submit"
+        disabled={pending}
+        className="w-full rounded-lg bg-accent-600 px-4 py-2.5 text-[15px] font-medium text-white shadow-sm transition hover:bg-accent-700 disabled:opacity-60"
+      >
+        {pending ? "One moment…" : mode === "sign-in" ? "Sign in" : "Create account"}
+      </button>
+      <p className="text-center text-sm text-muted">
+        {mode === "sign-in" ? (
+          <>
+            New here?{" "}
+            <Link className="font-medium text-accent-700 hover:underline" href={`/sign-up?next=${encodeURIComponent(next)}`}>
+              Create an account
+            </Link>
+          </>
+        ) : (
+          <>
+            Already have an account?{" "}
+            <Link className="font-medium text-accent-700 hover:underline" href={`/sign-in?next=${encodeURIComponent(next)}`}>
+              Sign in
+            </Link>
+          </>
+        )}
+      </p>
+    </form>
+  );
+}

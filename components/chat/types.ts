@@ -1,0 +1,58 @@
+import type { Answer, AnswerClaim, AnswerPart } from "@/lib/rag/types";
+
+/** What the chat page receives from the conversations API (dates as ISO strings). */
+export interface ConversationSummary {
+  id: string;
+  title: string;
+  createdAt: string;
+}
+
+export interface StoredMessage {
+  id: string;
+  conversationId: string;
+  role: "user" | "assistant";
+  content: string;
+  status: string | null;
+  answer: Answer | null;
+  traceId: string | null;
+  createdAt: string;
+}
+
+export type PipelineStage = "rewriting" | "searching" | "reading" | "generating" | "checking";
+
+/** Progress of an answer that is still streaming. */
+export interface StageProgress {
+  stage: PipelineStage;
+  /** From the "retrieved" event: candidates found and those that passed the evidence gate. */
+  retrieved?: { hits: number; passed: number };
+  /** From the "packed" event: passages sent to the generator. */
+  passages?: number;
+}
+
+/** A part as it streams: claims arrive one by one before the final answer. */
+export interface StreamingPart {
+  ask: string;
+  state: AnswerPart["state"];
+  claims: AnswerClaim[];
+}
+
+/** One question and its answer in the thread. */
+export interface Turn {
+  /** Local key (stable across the stream and the reload of a saved exchange). */
+  key: string;
+  question: string;
+  phase: "streaming" | "done" | "failed";
+  progress: StageProgress | null;
+  /** Claims received so far, indexed by part. */
+  parts: StreamingPart[];
+  /** The final answer, once the "status" event has arrived (or from the stored message). */
+  answer: Answer | null;
+  /** A transport or server failure: the question was not answered and not saved. */
+  error: string | null;
+}
+
+export interface ThreadState {
+  phase: "loading" | "ready" | "error" | "missing";
+  turns: Turn[];
+  error?: string;
+}

@@ -1,0 +1,1 @@
+CREATE INDEX `chunks_course` ON `chunks` (`course_id`);
