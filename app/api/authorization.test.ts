@@ -1,0 +1,189 @@
+/**
+ * The authorization matrix: every route, five kinds of caller, the exact outcome. Route handlers
+ * are called as the server calls them, with a Request and its params, against a real libSQL file.
+ */
+import { beforeAll, describe, expect, it, vi } from "vitest";
+
+vi.hoisted(() => {
+  // Before any import reads the environment: this file's own database (openDb creates the folder).
+  process.env.DATABASE_URL = `file:/tmp/authz-${process.pid}-${Date.now()}/study.db`;
+  process.env.INGEST_WORKER = "0";
+});
+
+import * as chat from "./courses/[courseId]/chat/route";
+import * as conversation from "./courses/[courseId]/conversations/[conversationId]/route";
+import * as conversations from "./courses/[courseId]/conversations/route";
+import * as documents from "./courses/[courseId]/documents/route";
+import * as revisionFile from "./courses/[courseId]/revisions/[revisionId]/file/route";
+import * as revision from "./courses/[courseId]/revisions/[revisionId]/route";
+import * as trace from "./courses/[courseId]/traces/[traceId]/route";
+import * as coursesRoute from "./courses/route";
+import * as join_ from "./courses/join/route";
+import { signUp } from "@/lib/auth/accounts";
+import { createSession, SESSION_COOKIE } from "@/lib/auth/sessions";
+import { countTokens } from "@/lib/ai/tokenizer";
+import { getDb } from "@/lib/db/client";
+import { createCourse } from "@/lib/db/queries/courses";
+import { addMembership } from "@/lib/db/queries/users";
+import { submitUpload } from "@/lib/ingest/upload";
+import { processQueuedJobs } from "@/lib/ingest/worker";
+import { buildPdf } from "@/lib/pdf/build";
+
+type Actor = "anonymous" | "student" | "otherStudent" | "otherInstructor" | "instructor";
+const actors: Actor[] = ["anonymous", "student", "otherStudent", "otherInstructor", "instructor"];
+const cookies: Partial<Record<Actor, string>> = {};
+let slug: string;
+let otherSlug: string;
+let revisionId: string;
+let otherRevisionId: string;
+let studentConversationId: string;
+let traceId: string;
+
+const BASE = "http://localhost:3100";
+function request(actor: Actor, path: string, init: RequestInit = {}): Request {
+  const headers = new Headers(init.headers);
+  if (cookies[actor]) headers.set("cookie", `${SESSION_COOKIE}=${cookies[actor]}`);
+  return new Request(`${BASE}${path}`, { ...init, headers });
+}
+const json = (body: unknown): RequestInit => ({ method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+const params = <T extends Record<string, string>>(p: T) => ({ params: Promise.resolve(p) });
+
+async function pdf(text: string): Promise<Blob> {
+  const bytes = await buildPdf({ pages: [{ blocks: [{ kind: "paragraph", text }] }] });
+  return new Blob([new Uint8Array(bytes)], { type: "application/pdf" });
+}
+
+beforeAll(async () => {
+  const { db, ...rest } = await getDb();
+  const handle = { db, ...rest };
+  const people = {
+    instructor: await signUp(db, { email: "i@a.test", name: "I", password: "password-i" }),
+    student: await signUp(db, { email: "s@a.test", name: "S", password: "password-s" }),
+    otherInstructor: await signUp(db, { email: "i@b.test", name: "I2", password: "password-i2" }),
+    otherStudent: await signUp(db, { email: "s@b.test", name: "S2", password: "password-s2" }),
+  };
+  for (const [actor, user] of Object.entries(people)) cookies[actor as Actor] = (await createSession(db, { userId: user.id })).token;
+  const course = await createCourse(db, { title: "Course A", instructorId: people.instructor.id });
+  const other = await createCourse(db, { title: "Course B", instructorId: people.otherInstructor.id });
+  await addMembership(db, { userId: people.student.id, courseId: course.id, role: "student" });
+  await addMembership(db, { userId: people.otherStudent.id, courseId: other.id, role: "student" });
+  slug = course.slug;
+  otherSlug = other.slug;
+  const bytes = new Uint8Array(await (await pdf("Assignment 2 is due on 18 September at 17:00.")).arrayBuffer());
+  revisionId = (await submitUpload(db, { courseId: course.id, fileName: "a.pdf", bytes, maxBytes: 1 << 24 })).revision.id;
+  const otherBytes = new Uint8Array(await (await pdf("Lab 1 is due on 3 October.")).arrayBuffer());
+  otherRevisionId = (await submitUpload(db, { courseId: other.id, fileName: "b.pdf", bytes: otherBytes, maxBytes: 1 << 24 })).revision.id;
+  await processQueuedJobs(handle, { countTokens, chunkSettings: { targetTokens: 160, overlapTokens: 32 }, embedder: null, embedBatchSize: 8 });
+
+  const res = await chat.POST(request("student", `/api/courses/${slug}/chat`, json({ question: "When is assignment 2 due?" })), params({ courseId: slug }));
+  const events = (await res.text()).trim().split("\n").map((l) => JSON.parse(l));
+  studentConversationId = events.find((e) => e.type === "conversation").conversationId;
+  traceId = events.find((e) => e.type === "status").answer.traceId;
+});
+
+/** Runs one route for every actor and compares the status codes. */
+async function matrix(call: (actor: Actor) => Promise<Response>, expected: Record<Actor, number>) {
+  const got: Partial<Record<Actor, number>> = {};
+  for (const actor of actors) got[actor] = (await call(actor)).status;
+  expect(got).toEqual(expected);
+}
+
+describe("authorization matrix", () => {
+  it("lists a course's documents to its members only", () =>
+    matrix((a) => documents.GET(request(a, `/api/courses/${slug}/documents`), params({ courseId: slug })), {
+      anonymous: 401, student: 200, otherStudent: 404, otherInstructor: 404, instructor: 200,
+    }));
+
+  it("lets only the course's instructor upload", () =>
+    matrix(
+      async (a) => {
+        const form = new FormData();
+        form.set("file", await pdf(`Upload by ${a}.`), `${a}.pdf`);
+        return documents.POST(request(a, `/api/courses/${slug}/documents`, { method: "POST", body: form }), params({ courseId: slug }));
+      },
+      { anonymous: 401, student: 403, otherStudent: 404, otherInstructor: 404, instructor: 201 },
+    ));
+
+  it("lets only the course's instructor mark a correction", () =>
+    matrix(
+      (a) => revision.PATCH(request(a, `/api/courses/${slug}/revisions/${revisionId}`, { ...json({ isCorrection: true }), method: "PATCH" }), params({ courseId: slug, revisionId })),
+      { anonymous: 401, student: 403, otherStudent: 404, otherInstructor: 404, instructor: 200 },
+    ));
+
+  it("serves a PDF to members only", () =>
+    matrix((a) => revisionFile.GET(request(a, `/api/courses/${slug}/revisions/${revisionId}/file`), params({ courseId: slug, revisionId })), {
+      anonymous: 401, student: 200, otherStudent: 404, otherInstructor: 404, instructor: 200,
+    }));
+
+  it("answers a guessed revision id of another course with 404 and never its bytes", async () => {
+    const res = await revisionFile.GET(request("otherInstructor", `/api/courses/${otherSlug}/revisions/${revisionId}/file`), params({ courseId: otherSlug, revisionId }));
+    expect(res.status).toBe(404);
+    expect(res.headers.get("content-type")).not.toContain("pdf");
+    const own = await revisionFile.GET(request("otherInstructor", `/api/courses/${otherSlug}/revisions/${otherRevisionId}/file`), params({ courseId: otherSlug, revisionId: otherRevisionId }));
+    expect(own.status).toBe(200);
+  });
+
+  it("lets members ask", () =>
+    matrix(
+      (a) => chat.POST(request(a, `/api/courses/${slug}/chat`, json({ question: "When is assignment 2 due?" })), params({ courseId: slug })),
+      { anonymous: 401, student: 200, otherStudent: 404, otherInstructor: 404, instructor: 200 },
+    ));
+
+  it("lists only the caller's own conversations", async () => {
+    await matrix((a) => conversations.GET(request(a, `/api/courses/${slug}/conversations`), params({ courseId: slug })), {
+      anonymous: 401, student: 200, otherStudent: 404, otherInstructor: 404, instructor: 200,
+    });
+    const list = async (a: Actor) => (await (await conversations.GET(request(a, `/api/courses/${slug}/conversations`), params({ courseId: slug }))).json()).conversations;
+    expect((await list("student")).map((c: { id: string }) => c.id)).toContain(studentConversationId);
+    expect((await list("instructor")).map((c: { id: string }) => c.id)).not.toContain(studentConversationId);
+  });
+
+  it("shows a conversation to its owner only — the instructor of the course too gets 404", () =>
+    matrix((a) => conversation.GET(request(a, `/api/courses/${slug}/conversations/${studentConversationId}`), params({ courseId: slug, conversationId: studentConversationId })), {
+      anonymous: 401, student: 200, otherStudent: 404, otherInstructor: 404, instructor: 404,
+    }));
+
+  it("lets nobody but the owner rename or delete a conversation, or continue it", async () => {
+    const p = params({ courseId: slug, conversationId: studentConversationId });
+    for (const a of ["otherStudent", "otherInstructor", "instructor"] as Actor[]) {
+      expect((await conversation.PATCH(request(a, "/x", { ...json({ title: "hijack" }), method: "PATCH" }), p)).status).toBe(404);
+      expect((await conversation.DELETE(request(a, "/x", { method: "DELETE" }), p)).status).toBe(404);
+    }
+    const res = await chat.POST(request("instructor", `/api/courses/${slug}/chat`, json({ conversationId: studentConversationId, question: "and?" })), params({ courseId: slug }));
+    expect(res.status).toBe(404);
+    expect((await conversation.PATCH(request("student", "/x", { ...json({ title: "Deadlines" }), method: "PATCH" }), p)).status).toBe(200);
+  });
+
+  it("shows traces to the course's instructor only", () =>
+    matrix((a) => trace.GET(request(a, `/api/courses/${slug}/traces/${traceId}`), params({ courseId: slug, traceId })), {
+      anonymous: 401, student: 403, otherStudent: 404, otherInstructor: 404, instructor: 200,
+    }));
+
+  it("lets any signed-in user create a course (as its instructor) and join one by code", async () => {
+    await matrix((a) => coursesRoute.POST(request(a, "/api/courses", json({ title: `Course of ${a}` })), {}), {
+      anonymous: 401, student: 201, otherStudent: 201, otherInstructor: 201, instructor: 201,
+    });
+    const created = await (await coursesRoute.POST(request("otherStudent", "/api/courses", json({ title: "Reading group" })), {})).json();
+    expect((await join_.POST(request("anonymous", "/api/courses/join", json({ code: created.joinCode })), {})).status).toBe(401);
+    const joined = await join_.POST(request("student", "/api/courses/join", json({ code: created.joinCode.toLowerCase() })), {});
+    expect(await joined.json()).toMatchObject({ slug: created.slug, role: "student" });
+    expect((await join_.POST(request("student", "/api/courses/join", json({ code: "NOPE1234" })), {})).status).toBe(404);
+  });
+
+  it("rejects a state-changing request from another site", async () => {
+    const res = await chat.POST(
+      request("student", `/api/courses/${slug}/chat`, { ...json({ question: "x" }), headers: { "content-type": "application/json", origin: "https://evil.example" } }),
+      params({ courseId: slug }),
+    );
+    expect(res.status).toBe(403);
+  });
+
+  it("answers malformed bodies with a clear 400", async () => {
+    const bad = await chat.POST(request("student", `/api/courses/${slug}/chat`, { method: "POST", body: "{not json" }), params({ courseId: slug }));
+    expect(bad.status).toBe(400);
+    expect((await bad.json()).message).toMatch(/not valid JSON/);
+    const long = await chat.POST(request("student", `/api/courses/${slug}/chat`, json({ question: "x".repeat(2001) })), params({ courseId: slug }));
+    expect(long.status).toBe(400);
+    expect((await long.json()).message).toMatch(/2000 characters/);
+  });
+});
