@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { defaultExtractiveOptions, EXTRACTIVE_MIN_SCORE, generateExtractive } from "./generate-extractive";
+import { standaloneFollowUp } from "./question";
 import type { GenerateState, LabelledPassage } from "./types";
 
 // ─── Fixtures: course material as the chunker would hand it over (normalised, line breaks kept) ───
@@ -229,6 +230,52 @@ describe("generateExtractive", () => {
     const half = run("What are the grading weights and attendance policy?");
     expect(half.parts.map((p) => p.state)).toEqual(["supported", "missing"]);
     expect(half.parts[1].ask).toContain("attendance policy");
+  });
+
+  it("reads a schedule table row by row, never borrowing another row's identifier", () => {
+    const table = passage("T1", "Week Topic Due\n1 Introduction\n2 Arrays and lists A1 due Fri Sept 12\n3 Stacks and queues\n4 Hashing A2 due Fri Sept 26\n5 Trees HW3 due Oct. 3, 11:59 pm", {
+      documentId: "schedule",
+      documentTitle: "Course schedule",
+    });
+    expect(run("When is assignment 2 due?", [table]).parts[0].claims).toEqual([
+      { text: "4 Hashing A2 due Fri Sept 26", evidence: [{ sourceId: "T1", quote: "4 Hashing A2 due Fri Sept 26" }] },
+    ]);
+    expect(run("When is HW3 due?", [table]).parts[0].claims[0].text).toBe("5 Trees HW3 due Oct. 3, 11:59 pm");
+    expect(run("When is homework 2 due?", [table]).parts[0].state).toBe("missing");
+  });
+
+  it("does not take an event around a thing for the thing itself", () => {
+    const exam = passage("E1", "The final exam is on 12 December at 9:00 in the Main Gym.");
+    const review = passage("E2", "A final exam review session will be held on 10 December at 18:00.", { documentId: "announcements", documentTitle: "Announcements" });
+    const both = run("When is the final exam?", [exam, review]).parts[0];
+    expect(both.state).toBe("supported");
+    expect(both.claims.map((c) => c.evidence[0].sourceId)).toEqual(["E1"]);
+    expect(run("When is the final exam?", [review]).parts[0].state).toBe("missing");
+  });
+
+  it("does not call statements for different sections a conflict", () => {
+    const a = passage("A", "Section A: the midterm is on 14 October.", { documentId: "section-a" });
+    const b = passage("B", "Section B: the midterm is on 16 October.", { documentId: "section-b" });
+    const any = run("When is the midterm?", [a, b]).parts[0];
+    expect(any.state).toBe("supported");
+    expect(any.claims).toHaveLength(2);
+    expect(run("When is the midterm for Section B?", [a, b]).parts[0].claims.map((c) => c.text)).toEqual(["Section B: the midterm is on 16 October."]);
+  });
+
+  it("sees a disagreement in a 'what is' answer too", () => {
+    const old = passage("O", "Late work is penalized 5% per day.", { documentId: "old-handout", documentTitle: "Lab handout" });
+    const result = run("What is the late penalty?", [syllabusGrading, old]);
+    expect(result.parts[0].state).toBe("conflicting");
+    expect(result.parts[0].claims.flatMap((c) => c.evidence.map((e) => e.sourceId)).sort()).toEqual(["O", "S1"]);
+  });
+
+  it("answers a follow-up once it is made standalone", () => {
+    const question = standaloneFollowUp("And when is it due?", ["What does Assignment 2 cover?"]);
+    const [part] = run(question).parts;
+    expect(part.state).toBe("supported");
+    expect(part.claims[0].text).toBe("Assignment 2 is due on 18 September at 17:00.");
+    // the raw follow-up has nothing to look for
+    expect(run("When is it due?").parts[0].state).toBe("missing");
   });
 
   it("keeps every quote an exact substring of its passage", () => {

@@ -13,7 +13,7 @@
  * conflict, unless exactly one side is an instructor-marked correction, which then supersedes.
  */
 import { sentenceSpans } from "./chunk";
-import { analyze, coordinatedSubjects, hasUnresolvedPronoun, isDeliverableNoun, isPredicateTerm, relatedStems, splitQuestion, type Analysis, type IdMention, type RequestedPart, type RequiredId, type Token } from "./question";
+import { analyze, coordinatedSubjects, hasUnresolvedPronoun, isDeliverableNoun, isPredicateTerm, relatedStems, splitQuestion, type Analysis, type IdMention, type RequestedPart, type RequiredId, tokenStem } from "./question";
 import type { DraftClaim, DraftPart, GenerateState, LabelledPassage } from "./types";
 
 // ─── Thresholds ─────────────────────────────────────────────────────────────────────────────
@@ -110,6 +110,8 @@ interface Sentence {
   /** Starts a line (or the passage). */
   lineStart: boolean;
   words: number;
+  /** The stem of each token (null for stopwords and symbols), aligned with a.tokens. */
+  tokenStems: Array<string | null>;
   f: Features;
 }
 
@@ -126,7 +128,7 @@ const NOON_RE = /\b(noon|midday|midnight)\b/gi;
 const WEEKDAY_FULL_RE = /\b(mon|tues|wednes|thurs|fri|satur|sun)days?\b/gi;
 const WEEKDAY_ABBR_RE = /\b(Mon|Tue|Tues|Wed|Thu|Thur|Thurs|Fri|Sat|Sun)\b\.?(?!\s*[a-z])/g;
 const RELATIVE_RE =
-  /\b(week\s+\d+|(?:end|beginning|start|last day) of (?:the )?(?:week|term|semester|quarter|class|lecture|day|month|course)|today|tomorrow|tonight|next week|this week|finals? week|reading week|exam period|exam week|within \d+ (?:days?|hours?|weeks?))\b/i;
+  /\b(extended|postponed|moved|delayed|pushed back|brought forward|week\s+\d+|(?:end|beginning|start|last day) of (?:the )?(?:week|term|semester|quarter|class|lecture|day|month|course)|today|tomorrow|tonight|next week|this week|finals? week|reading week|exam period|exam week|within \d+ (?:days?|hours?|weeks?))\b/i;
 const DURATION_RE = /\b\d+(?:\.\d+)?\s*(?:-\s*)?(?:minutes?|mins?|hours?|hrs?|days?|weeks?|months?|semesters?)\b|\b\d{1,2}(?::\d{2})?\s*[–-]\s*\d{1,2}(?::\d{2})?\s*(?:[ap]\.?m\.?)?/i;
 const PHONE_RE = /(?:\+\d{1,3}[\s.-]?)?\(?\d{3}\)?[\s.-]\d{3}[\s.-]\d{4}\b/;
 const PERCENT_RE = /(\d+(?:\.\d+)?)\s*(?:%|percent\b|per\s?cent\b)/gi;
@@ -145,7 +147,7 @@ const IN_PLACE_RE = /\b(?:in|at)\s+(?:the\s+)?\p{Lu}\p{L}+/u;
 const LOCATIVE_RE = /\b(?:located|takes? place|took place|occurs?|occurred|found|held|situated|lives?|resides?|stored|kept|posted|available)\s+(?:in|at|on|inside|within|under|via|through)\b/i;
 const LOOSE_IN_RE = /\b(?:in|at|inside|within)\s+(?:the\s+|a\s+|an\s+)?\p{L}{3,}/u;
 /** "fermentation, which …", "the citric acid cycle (also called …)": the word before an apposition is being explained. */
-const APPOSITION_RE = /(\p{L}+)\s*(?:,\s+(?:which|that is|i\.e\.|also called|also known as|a|an)\b|\()/gu;
+const APPOSITION_RE = /(?<!\p{L})(\p{L}+)\s*(?:,\s+(?:which|that is|i\.e\.|also called|also known as|a|an)\b|\()/gu;
 const URL_RE = /\bhttps?:\/\/|\bwww\./i;
 const DEF_RE =
   /\b(?:is|are)\s+(?:defined\s+as|called|known\s+as|when|where|the\s+process|a|an|one|any|used\s+to)\b|\b(?:refers?\s+to|means|denotes?|is\s+defined\s+as|occurs?\s+when|happens?\s+when|consists?\s+of|represents?)\b|\s[—–-]\s|:\s/i;
@@ -182,23 +184,29 @@ function answerSpans(text: string): Array<{ start: number; end: number }> {
     .filter(({ start, end }) => end > start && /[\p{L}\p{N}]/u.test(text.slice(start, end)));
 }
 
-function prefixStems(text: string, re: RegExp): Set<string> | null {
-  const m = text.match(re);
-  if (!m || m.index === undefined) return null;
-  const before = text.slice(0, m.index);
-  if (before.split(/\s+/).length > 15) return null;
-  return analyze(before).stems;
+/** Stems of the tokens that end before `end`. */
+function stemsBefore(a: Analysis, end: number): Set<string> {
+  const out = new Set<string>();
+  for (const t of a.tokens) {
+    if (t.end > end) break;
+    const x = tokenStem(t);
+    if (x !== null) out.add(x);
+  }
+  return out;
+}
+
+/** Stems before the first match of `re`, when that is near the start of the sentence. */
+function prefixStems(text: string, a: Analysis, re: RegExp): Set<string> | null {
+  const m = re.exec(text);
+  if (!m) return null;
+  const before = stemsBefore(a, m.index);
+  return a.tokens.filter((t) => t.end <= m.index).length > 15 ? null : before;
 }
 
 function features(text: string, a: Analysis): Features {
-  const mask = new Array<boolean>(text.length).fill(false);
-  const cover = (start: number, end: number) => {
-    for (let i = start; i < end; i++) mask[i] = true;
-  };
-  const free = (start: number, end: number) => {
-    for (let i = start; i < end; i++) if (mask[i]) return false;
-    return true;
-  };
+  const mask = new Uint8Array(text.length);
+  const cover = (start: number, end: number) => mask.fill(1, start, end);
+  const free = (start: number, end: number) => mask.subarray(start, end).indexOf(1) < 0;
   const dates = new Set<string>();
   const addDate = (month: number, day: number, idx: number, len: number) => {
     if (month >= 1 && month <= 12 && day >= 1 && day <= 31) {
@@ -267,7 +275,9 @@ function features(text: string, a: Analysis): Features {
   else if (LOOSE_IN_RE.test(text)) place = 0.4;
 
   const leadTokens = a.tokens.filter((t) => t.kind === "word" || t.kind === "num").slice(0, 4);
-  const lead = analyze(leadTokens.length ? text.slice(0, leadTokens[leadTokens.length - 1].end) : "").stems;
+  const lead = stemsBefore(a, leadTokens.length ? leadTokens[leadTokens.length - 1].end : 0);
+  const explained = new Set<string>();
+  for (const m of text.matchAll(APPOSITION_RE)) for (const x of stemsBefore(a, m.index! + m[1].length)) if (a.tokens.some((t) => t.end === m.index! + m[1].length && tokenStem(t) === x)) explained.add(x);
 
   return {
     dates: [...dates].sort(),
@@ -282,10 +292,10 @@ function features(text: string, a: Analysis): Features {
     duration: DURATION_RE.test(text),
     person,
     place,
-    defPrefix: prefixStems(text, DEF_RE),
-    copulaPrefix: prefixStems(text, COPULA_RE),
+    defPrefix: prefixStems(text, a, DEF_RE),
+    copulaPrefix: prefixStems(text, a, COPULA_RE),
     lead,
-    explained: new Set([...text.matchAll(APPOSITION_RE)].map((m) => analyze(m[1]).stems).flatMap((x) => [...x])),
+    explained,
   };
 }
 
@@ -315,7 +325,8 @@ function readSentences(passages: LabelledPassage[]): Sentence[][] {
       for (const x of patternStems(text)) a.stems.add(x);
       const f = features(text, a);
       const lineStart = index === 0 || p.text.slice(spans[index - 1].end, start).includes("\n");
-      return { passage: pi, index, start, end, text, a, heading: lineStart && isHeadingLike(text, a, f), anaphoric: ANAPHORIC_START_RE.test(text), lineStart, words: wordCount(a), f };
+      const tokenStems = a.tokens.map(tokenStem);
+      return { passage: pi, index, start, end, text, a, heading: lineStart && isHeadingLike(text, a, f), anaphoric: ANAPHORIC_START_RE.test(text), lineStart, words: wordCount(a), tokenStems, f };
     });
   });
 }
@@ -341,17 +352,22 @@ interface Unit {
   score: number;
   /** Identifiers of the subject this sentence is about ("assignment#3"): conflicts need the same scope. */
   scope: string;
+  /** About an event around the subject ("review session"): never a side of a conflict. */
+  satellite: boolean;
   order: number;
 }
 
 type ValueKind = "dates" | "weekdays" | "times" | "percents" | "points" | "numbers";
-const VALUE_KINDS: Record<"date" | "number", ValueKind[]> = {
+type ValueType = "date" | "number" | "any";
+const VALUE_KINDS: Record<ValueType, ValueKind[]> = {
   date: ["dates", "weekdays", "times"],
   number: ["percents", "points", "numbers"],
+  // other parts ("what is the late penalty") are compared on unambiguous values only
+  any: ["dates", "times", "percents", "points"],
 };
 
 /** The values two sentences can be compared on: the first kind both have ("dates" before "times"). */
-function comparable(a: Features, b: Features, type: "date" | "number"): { kind: ValueKind; same: boolean } | null {
+function comparable(a: Features, b: Features, type: ValueType): { kind: ValueKind; same: boolean } | null {
   for (const kind of VALUE_KINDS[type]) {
     const x = a[kind];
     const y = b[kind];
@@ -400,7 +416,9 @@ function prepare(part: RequestedPart, sentences: Sentence[], vocabulary: string[
   }
   subject = [...new Set(subject)];
   if (subject.length === 0) return null;
-  const other = [...new Set(part.terms)].filter((t) => !subject.includes(t) && !idNums.has(t) && !hasDigitAndLetter(t));
+  // "what is X about", "what does X cover": what it covers is the answer
+  const about = /\b(about|cover|covers)$/i.test(part.ask) ? ["cover", "topic", "include"] : [];
+  const other = [...new Set([...part.terms, ...(part.context ?? []), ...about])].filter((t) => !subject.includes(t) && !idNums.has(t) && !hasDigitAndLetter(t));
   const predicates = other.filter(isPredicateTerm);
   const n = sentences.length;
   const weights = new Map<string, number>();
@@ -425,21 +443,22 @@ function matchIn(stems: Set<string>, t: string, related: readonly string[], weig
 }
 
 /** "2 ATP", "three unexcused absences", "10 weekly quizzes": a number right before the thing counted. */
-function countsSubject(pc: PartContext, tokens: Token[]): boolean {
+function countsSubject(pc: PartContext, s: Sentence): boolean {
+  const tokens = s.a.tokens;
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i];
-    if (!(t.kind === "num" || (t.kind === "word" && NUMBER_WORD_RE.test(t.value) && NUMBER_WORD_RE.exec(t.value)?.[0].length === t.value.length))) continue;
+    if (!(t.kind === "num" || (t.kind === "word" && NUMBER_WORD_RE.exec(t.value)?.[0].length === t.value.length))) continue;
     for (const j of [i + 1, i + 2]) {
       const w = tokens[j];
+      const x = s.tokenStems[j];
       if (!w || w.kind !== "word") break;
-      const stems = analyze(w.value).stems;
-      if (pc.subject.some((q) => stems.has(q) || (pc.related.get(q) ?? []).some((r) => stems.has(r)))) return true;
+      if (x !== null && pc.subject.some((q) => q === x || (pc.related.get(q) ?? []).includes(x))) return true;
     }
   }
   return false;
 }
 
-function typeCue(pc: PartContext, f: Features, tokens: Token[], ctx: Sentence | null, subjectInContextOnly: boolean): number {
+function typeCue(pc: PartContext, f: Features, s: Sentence, ctx: Sentence | null, subjectInContextOnly: boolean): number {
   switch (pc.part.answerType) {
     case "date":
       return f.dates.length || f.times.length ? 1 : f.weekdays.length ? 0.8 : f.relative ? 0.6 : f.monthOnly ? 0.5 : 0;
@@ -447,7 +466,7 @@ function typeCue(pc: PartContext, f: Features, tokens: Token[], ctx: Sentence | 
       const amount = f.percents.length > 0 || f.points.length > 0;
       const count = f.numbers.length > 0 || f.numberWords;
       // "how many" wants a count, "how long" a duration, "how much"/"worth" an amount or share
-      if (pc.numberKind === "count") return countsSubject(pc, tokens) ? 1 : count ? 0.7 : amount ? 0.4 : 0;
+      if (pc.numberKind === "count") return countsSubject(pc, s) ? 1 : count ? 0.7 : amount ? 0.4 : 0;
       if (pc.numberKind === "duration") return f.duration ? 1 : count ? 0.6 : amount ? 0.3 : 0;
       return amount ? 1 : f.numbers.length ? 0.7 : f.numberWords ? 0.6 : 0;
     }
@@ -473,7 +492,32 @@ function aboutness(pc: PartContext, f: Features, ctx: Sentence | null, subjectIn
   return 0;
 }
 
-function scoreUnit(pc: PartContext, s: Sentence, ctx: Sentence | null, contiguous: boolean, f: Features, title: Analysis, opts: ExtractiveOptions): { score: number; scope: string } | null {
+/** Nouns whose identifiers say whom or when a statement applies to ("Section B", "Fall 2025"): different ones are not a conflict. */
+const SCOPE_NOUNS = new Set(
+  ["section", "group", "stream", "cohort", "track", "campus", "semester", "term", "fall", "spring", "summer", "winter", "autumn", "year"].flatMap((w) => [...analyze(w).stems]),
+);
+/** Events around a thing rather than the thing ("final exam review session", "assignment 3 solutions"). */
+const SATELLITE_WORDS = new Set(
+  ["review", "session", "solution", "solutions", "result", "results", "feedback", "rubric", "registration", "signup", "prep", "preparation", "practice", "makeup", "conflict", "conflicts", "accommodation", "accommodations", "study", "guide", "announcement", "regrade", "grades", "marks", "release", "released", "draft", "proposal", "extension", "extensions", "workshop", "q&a", "walkthrough"].map((w) => analyze(w).stems).flatMap((x) => [...x]),
+);
+/** How much a "satellite" sentence loses (for parts that are not dates or numbers), so the thing itself wins when both are present. */
+const SATELLITE_PENALTY = 0.2;
+
+/** Does the sentence name the subject as a modifier of another event ("the final exam review session is on …")? */
+function isSatellite(pc: PartContext, s: Sentence): boolean {
+  const toks = s.a.tokens;
+  const st = s.tokenStems;
+  const isSubject = (i: number) => toks[i].kind === "word" && st[i] !== null && pc.subject.includes(st[i]!);
+  for (let i = 0; i + 1 < toks.length; i++) {
+    if (!isSubject(i) && !(toks[i].kind === "num" && i > 0 && isSubject(i - 1))) continue;
+    const next = st[i + 1];
+    if (toks[i + 1].kind !== "word" || next === null || isSubject(i + 1)) continue;
+    if (SATELLITE_WORDS.has(next) && !pc.part.terms.includes(next)) return true;
+  }
+  return false;
+}
+
+function scoreUnit(pc: PartContext, s: Sentence, ctx: Sentence | null, contiguous: boolean, f: Features, title: Analysis, opts: ExtractiveOptions): { score: number; scope: string; satellite: boolean } | null {
   const { part, subject, other, predicates, weights } = pc;
   // Identifiers: the sentence decides; if it names none, its heading; then the document title.
   for (const r of part.required) {
@@ -506,7 +550,7 @@ function scoreUnit(pc: PartContext, s: Sentence, ctx: Sentence | null, contiguou
   const bareHeading = (type === "general" || type === "definition") && s.heading && !/:\s*\S/.test(s.text);
   if (bareHeading && [...s.a.stems].every((t) => /^\d+$/.test(t) || subject.some((x) => x === t || (related.get(x) ?? []).includes(t)))) return null;
   if ((type === "date" || type === "number") && predicates.length && !predicates.some((t) => m(t) > 0)) return null;
-  const cue = typeCue(pc, f, s.a.tokens, ctx, inSentence === 0);
+  const cue = typeCue(pc, f, s, ctx, inSentence === 0);
   if (type !== "general" && cue === 0) return null;
   if (type === "definition" && cue < 0.5) return null;
   let oNum = 0;
@@ -531,16 +575,19 @@ function scoreUnit(pc: PartContext, s: Sentence, ctx: Sentence | null, contiguou
     (bareHeading ? 0.1 : 0) -
     Math.min(0.1, Math.max(0, words - 35) * 0.002);
   if (score < opts.minScore) return null;
+  // "the final exam review session is on 10 December" does not say when the final exam is
+  const satellite = isSatellite(pc, s);
+  if ((type === "date" || type === "number") && satellite) return null;
 
-  // Scope: the identifiers of subject nouns the unit talks about.
+  // Scope: the identifiers of subject nouns the unit talks about, and the cohort or term it applies to.
   const subjectNouns = new Set([...subject, ...part.required.flatMap((r) => [r.noun, ...(r.alt ?? [])])]);
   const scope = new Set<string>();
   for (const r of part.required) scope.add(`${r.noun}#${r.ids.join("|")}`);
   for (const mention of [...s.a.ids, ...(ctx?.a.ids ?? [])]) {
     if (part.required.some((r) => r.noun === mention.noun || mention.alt.includes(r.noun))) continue;
-    if (subjectNouns.has(mention.noun)) scope.add(`${mention.noun}#${mention.ids.join("|")}`);
+    if (subjectNouns.has(mention.noun) || SCOPE_NOUNS.has(mention.noun)) scope.add(`${mention.noun}#${mention.ids.join("|")}`);
   }
-  return { score, scope: [...scope].sort().join(" ") };
+  return { score: score - (satellite ? SATELLITE_PENALTY : 0), scope: [...scope].sort().join(" "), satellite };
 }
 
 /** "For each molecule of glucose, the cycle turns twice." after "The citric acid cycle …": a definite noun phrase naming the previous sentence's subject. */
@@ -552,8 +599,8 @@ function refersBack(s: Sentence, prev: Sentence, pc: PartContext): boolean {
     for (const j of [i + 1, i + 2]) {
       const t = toks[j];
       if (!t || t.kind !== "word") break;
-      const stem = analyze(t.value).stems;
-      for (const x of stem) if (prev.a.stems.has(x) && pc.subject.some((q) => q === x || (pc.related.get(q) ?? []).includes(x))) return true;
+      const x = s.tokenStems[j];
+      if (x !== null && prev.a.stems.has(x) && pc.subject.some((q) => q === x || (pc.related.get(q) ?? []).includes(x))) return true;
     }
   }
   return false;
@@ -579,9 +626,9 @@ function claimOf(u: Unit): DraftClaim {
 const unitText = (u: Unit) => collapse((u.ctx && u.contiguous ? u.passage.text.slice(u.ctx.start, u.s.end) : u.s.text).toLowerCase());
 
 /** Sides of a date/number question within one scope: supported, superseded by a correction, or conflicting. */
-function resolveValues(units: Unit[], type: "date" | "number", opts: ExtractiveOptions): { state: "supported" | "conflicting"; units: Unit[] } {
+function resolveValues(units: Unit[], type: ValueType, opts: ExtractiveOptions): { state: "supported" | "conflicting"; units: Unit[] } {
   const best = units[0];
-  const strong = units.filter((u) => u.score >= opts.conflictRatio * best.score || u.passage.isCorrection);
+  const strong = units.filter((u) => !u.satellite && (u.score >= opts.conflictRatio * best.score || u.passage.isCorrection));
   const sides: Unit[] = [best];
   for (const u of strong.slice(1)) {
     if (sides.some((x) => x.passage.documentId === u.passage.documentId)) continue;
@@ -639,7 +686,7 @@ function answerSingle(part: RequestedPart, sentences: Sentence[][], flat: Senten
       let best: Unit | null = null;
       for (const { ctx, contiguous, f } of options) {
         const r = scoreUnit(pc, s, ctx, contiguous, f, title, opts);
-        if (r && (!best || r.score > best.score)) best = { s, f, ctx, contiguous, passage, score: r.score, scope: r.scope, order };
+        if (r && (!best || r.score > best.score)) best = { s, f, ctx, contiguous, passage, score: r.score, scope: r.scope, satellite: r.satellite, order };
       }
       order++;
       if (best) candidates.push(best);
@@ -677,6 +724,10 @@ function answerSingle(part: RequestedPart, sentences: Sentence[][], flat: Senten
 
   // Definitions, people, places, everything else: the best sentence, a correction first when one speaks to the same scope.
   const best = passing[0];
+  // Two documents stating different dates or percentages for it ("10% per day" / "5% per day") still disagree.
+  const sameScope = passing.filter((u) => u.scope === best.scope);
+  const values = resolveValues(sameScope, "any", opts);
+  if (values.state === "conflicting" || values.units[0] !== best) return answered(values.state, values.units);
   let primary = best;
   if (!best.passage.isCorrection) {
     const correction = passing.find(

@@ -105,11 +105,12 @@ describe("splitQuestion", () => {
     expect(parts.map((p) => p.required)).toEqual([[{ noun: "assignment", ids: ["3"] }], [{ noun: "assignment", ids: ["4"] }]]);
   });
 
-  it("adds the terms of a statement around the question to it", () => {
+  it("keeps the terms of a statement around the question as context, not as its subject", () => {
     const parts = splitQuestion("I missed the lecture on hashing. What is open addressing?");
     expect(parts.map((p) => p.ask)).toEqual(["What is open addressing"]);
-    expect(parts[0].terms).toEqual(expect.arrayContaining(["open", "address", "hash"]));
+    expect(parts[0].terms).toEqual(["open", "address"]);
     expect(parts[0].subject).toEqual(["open", "address"]);
+    expect(parts[0].context).toEqual(expect.arrayContaining(["lectur", "hash"]));
   });
 
   it("returns nothing for an empty question and one part for a bare phrase", () => {

@@ -7,6 +7,9 @@
 
 export type AnswerType = "date" | "number" | "definition" | "person" | "place" | "general";
 
+/** stemWord is pure and called for every word of every passage: remember its answers (declared first: word lists below use it). */
+const stemCache = new Map<string, string>();
+
 /**
  * An identifier the question names: the noun stem and the ids that satisfy it.
  * "Assignment 4" → { noun: "assignment", ids: ["4"] }; "chapters 3–5" → { noun: "chapter", ids: ["3", "4", "5"] }.
@@ -25,12 +28,14 @@ export interface RequestedPart {
   /** The words of the question that ask for this part, trimmed ("when is Assignment 2 due"). */
   ask: string;
   answerType: AnswerType;
-  /** Content terms (stems, stopwords removed), including what was inherited from other parts or context. */
+  /** Content terms of the ask (stems, stopwords removed), plus the subject an elliptical part inherited ("when is it due" → assignment, 4). */
   terms: string[];
   /** The subset of `terms` that names what the part is about (not the kind of answer): "assignment", "late", "penalty". */
   subject: string[];
   /** Identifiers a supporting sentence must match (numbers next to nouns: Assignment 4, Week 3, HW1). */
   required: RequiredId[];
+  /** Terms of statements around the question ("I missed the lecture on hashing."): they may rank, never decide. */
+  context?: string[];
 }
 
 // ─── Words ──────────────────────────────────────────────────────────────────────────────────
@@ -199,6 +204,15 @@ function endsCvc(w: string): boolean {
  * token ("grading" → "grade", "submitted" → "submit", "lectures" → "lectur", "penalties" → "penalty").
  */
 export function stemWord(word: string): string {
+  const cached = stemCache.get(word);
+  if (cached !== undefined) return cached;
+  const stemmed = stemUncached(word);
+  if (stemCache.size > 50_000) stemCache.clear();
+  stemCache.set(word, stemmed);
+  return stemmed;
+}
+
+function stemUncached(word: string): string {
   let w = word.toLowerCase().replace(/’/g, "'").replace(/'s?$/, "");
   if (w.length <= 2 || !/^[a-z]+$/.test(w)) return w;
   // 1a: plurals
@@ -319,7 +333,7 @@ function isStopToken(word: string): boolean {
 }
 
 /** The stem a word token contributes (possessive stripped, alias of glued abbreviations applied); null for stopwords. */
-function tokenStem(t: Token): string | null {
+export function tokenStem(t: Token): string | null {
   if (t.kind === "num") return t.value;
   if (t.kind !== "word") return null;
   if (t.glued) {
@@ -694,13 +708,11 @@ export function splitQuestion(question: string): RequestedPart[] {
     const lists = own.ids.filter((m) => m.form === "list");
     const hasAnaphora = ANAPHORA.test(ask.replace(/\bwhich one\b/i, ""));
     const nonIdSubject = subject.filter((s) => !own.ids.some((m) => m.noun === s));
-    // "what is X about", "what does X cover": what it covers is the answer
-    const about = /\b(about|cover|covers)$/i.test(ask) ? ["cover", "topic", "include"] : [];
     return {
       ask,
       type: answerTypeOf(ask),
       own,
-      terms: [...new Set([...own.stems, ...about])],
+      terms: [...own.stems],
       subject,
       required: [...required, ...lists.map((m) => ({ noun: m.noun, ids: m.ids, ...(m.alt.length ? { alt: m.alt } : {}) }))],
       elliptical: subject.length === 0 || (hasAnaphora && nonIdSubject.length === 0 && own.ids.length === 0),
@@ -733,8 +745,9 @@ export function splitQuestion(question: string): RequestedPart[] {
   });
 
   const parts: RequestedPart[] = [];
+  const around = contextTerms.length ? { context: [...new Set(contextTerms)] } : {};
   for (const d of drafts) {
-    const terms = [...new Set([...d.terms, ...contextTerms])];
+    const terms = d.terms;
     const list = d.own.ids.find((m) => m.form === "list");
     if (list) {
       // One part per listed identifier: each deadline is its own fact.
@@ -746,11 +759,12 @@ export function splitQuestion(question: string): RequestedPart[] {
           terms: terms.filter((t) => !list.ids.includes(t) || t === id),
           subject: d.subject,
           required: d.required.map((r) => (r.noun === list.noun && r.ids.join() === list.ids.join() ? { noun: r.noun, ids: [id] } : r)),
+          ...around,
         });
       }
       continue;
     }
-    parts.push({ ask: d.ask, answerType: d.type, terms, subject: d.subject, required: d.required });
+    parts.push({ ask: d.ask, answerType: d.type, terms, subject: d.subject, required: d.required, ...around });
   }
   return parts;
 }
