@@ -157,7 +157,7 @@ export async function pageText(db: EvalDb, course: string, documentSubstring: st
 /** The extractive generator with its thresholds overridden (the calibration knob of lib/rag/generate-extractive.ts). */
 export function extractiveWithOptions(options: Partial<ExtractiveOptions>): Generator {
   const base = extractiveGenerator();
-  return { ...base, name: "extractive*", generate: async ({ question, passages }) => generateExtractive({ question, passages }, options) };
+  return { ...base, name: Object.keys(options).length ? "extractive*" : base.name, generate: async ({ question, passages }) => generateExtractive({ question, passages }, options) };
 }
 
 export interface RunOptions {

@@ -194,7 +194,8 @@ export async function* answerQuestion(input: AskInput, deps: AskDeps): AsyncGene
     let generated: GenerateState;
     try {
       generated = await timed(trace, "generate", () =>
-        generator.generate({ question: input.question, passages: packed.selected, messages: grounded.messages, retry }),
+        // The extractive generator has no history: it reads the standalone question.
+        generator.generate({ question: trace.standaloneQuery, passages: packed.selected, messages: grounded.messages, retry }),
       );
     } catch (e) {
       if (!isGenerationError(e)) throw e;

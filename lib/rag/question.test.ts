@@ -15,7 +15,7 @@ describe("splitQuestion", () => {
   it("splits two requested facts joined by 'and' before a new interrogative clause", () => {
     const parts = splitQuestion("What is the late penalty, and when is Assignment 2 due?");
     expect(parts.map((p) => p.ask)).toEqual(["What is the late penalty", "when is Assignment 2 due"]);
-    expect(parts.map((p) => p.answerType)).toEqual(["definition", "date"]);
+    expect(parts.map((p) => p.answerType)).toEqual(["number", "date"]);
     expect(parts[0].terms).toEqual(["late", "penalty"]);
     expect(parts[1].required).toEqual([{ noun: "assignment", ids: ["2"] }]);
   });

@@ -105,6 +105,7 @@ const RELATED_GROUPS: string[][] = [
   ["room", "location", "venue", "building", "hall"],
   ["email", "contact"],
   ["late", "lateness", "overdue", "deadline"],
+  ["penalty", "deduction", "deduct", "lose", "reduce", "reduction"],
   ["mandatory", "compulsory", "obligatory", "required", "expected"],
   ["regrade", "remark", "appeal"],
   ["define", "definition", "mean", "meaning", "refer"],
@@ -543,7 +544,8 @@ export function answerTypeOf(ask: string): AnswerType {
   if (/^how (much|many|long|often|far|big|large)\b/.test(t) || /^(what|which) (percentage|percent|proportion|fraction|share|portion|number|amount)\b/.test(t)) return "number";
   // Then cue words anywhere.
   if (/\b(due|deadlines?|due dates?|dates?)\b/.test(t)) return "date";
-  if (/\b(worth|weights?|weighted|weighting|percentages?|percent)\b/.test(t)) return "number";
+  // Quantities asked for by name: "what is the late penalty" wants "10% per day", not a definition.
+  if (/\b(worth|weights?|weighted|weighting|percentages?|percent|penalty|penalties|deductions?|fees?|costs?|price|credits?|marks?)\b/.test(t)) return "number";
   if (/\b(who)\b/.test(t)) return "person";
   if (/^(what|which) (is|are|was|were)\b.*\babout$/.test(t)) return "general";
   if (/^(what|which) (is|are|was|were)\b/.test(t) || /^(define|definition)\b/.test(t) || /\b(meaning of|definition of|what is meant by|stand for|stands for)\b/.test(t) || /^what (does|do) .+ mean\b/.test(t)) return "definition";

@@ -3,7 +3,7 @@ import { asc, count, eq, sql } from "drizzle-orm";
 import type { DocumentView } from "@/components/documents/types";
 import { getDb, type Db } from "@/lib/db/client";
 import { getDocumentsWithRevisions } from "@/lib/db/queries/documents";
-import { courses, documents } from "@/lib/db/schema";
+import { courses, documents, memberships } from "@/lib/db/schema";
 
 /** Read models for the app's pages, so pages never query lib/db themselves. */
 
@@ -11,6 +11,7 @@ export interface CourseSummary {
   id: string;
   slug: string;
   title: string;
+  role: "instructor" | "student";
   documentCount: number;
   /** Documents with a ready, searchable revision. */
   readyCount: number;
@@ -20,20 +21,23 @@ export async function pageDb(): Promise<Db> {
   return (await getDb()).db;
 }
 
-/** Every course, alphabetically, with how many documents it has and how many are searchable. */
-export async function listCourseSummaries(): Promise<CourseSummary[]> {
+/** The courses a user belongs to, alphabetically, with their role and how many documents are searchable. */
+export async function listCourseSummaries(userId: string): Promise<CourseSummary[]> {
   const db = await pageDb();
   const rows = await db
     .select({
       id: courses.id,
       slug: courses.slug,
       title: courses.title,
+      role: memberships.role,
       documentCount: count(documents.id),
       readyCount: sql<number>`count(${documents.currentRevisionId})`,
     })
-    .from(courses)
+    .from(memberships)
+    .innerJoin(courses, eq(courses.id, memberships.courseId))
     .leftJoin(documents, eq(documents.courseId, courses.id))
-    .groupBy(courses.id)
+    .where(eq(memberships.userId, userId))
+    .groupBy(courses.id, memberships.role)
     .orderBy(asc(courses.title));
   return rows.map((r) => ({ ...r, documentCount: Number(r.documentCount), readyCount: Number(r.readyCount) }));
 }
@@ -61,4 +65,3 @@ export async function listDocumentViews(db: Db, courseId: string): Promise<Docum
     })),
   }));
 }
-
