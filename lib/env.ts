@@ -5,6 +5,8 @@ const schema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   DATABASE_URL: z.string().min(1).default("file:./data/study.db"),
   DATABASE_AUTH_TOKEN: z.string().optional(),
+  /** How long an embedded database waits for another process's lock before answering "busy". */
+  DATABASE_BUSY_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
   OPENAI_API_KEY: z.string().optional(),
   OPENAI_BASE_URL: z.url().optional(),
   /** Chat model name; when unset the built-in extractive generator answers. */

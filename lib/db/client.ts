@@ -21,8 +21,8 @@ export function openDb(url: string = env.DATABASE_URL, authToken: string | undef
     const path = url.slice("file:".length);
     if (path !== ":memory:") mkdirSync(dirname(resolve(path)), { recursive: true });
   }
-  const raw = createClient({ url, authToken, concurrency: 1, timeout: 10_000 });
-  const client = url.startsWith("file:") ? serialized(raw) : raw;
+  const open = () => createClient({ url, authToken, concurrency: 1, timeout: env.DATABASE_BUSY_TIMEOUT_MS });
+  const client = url.startsWith("file:") ? serialized(open) : open();
   const db = drizzle(client, { schema }) as Db;
   return { db, client, url };
 }
@@ -31,10 +31,13 @@ export function openDb(url: string = env.DATABASE_URL, authToken: string | undef
  * An embedded database is used through one connection, one operation at a time, queued
  * asynchronously: the driver waits for file locks synchronously, so a second connection waiting
  * on a transaction of the first would block the very event loop that must finish it. A
- * transaction holds the queue until it commits, rolls back or closes. The busy timeout above
- * then only covers other processes (the CLI beside the server).
+ * transaction holds the queue until it commits, rolls back or closes. The busy timeout then only
+ * covers other processes (the CLI beside the server). A statement that failed with SQLITE_BUSY is
+ * left in progress by the driver and would make every later COMMIT on that connection fail, so
+ * after a busy error the connection is replaced.
  */
-function serialized(client: Client): Client {
+function serialized(open: () => Client): Client {
+  let inner = open();
   let tail: Promise<void> = Promise.resolve();
   const acquire = async (): Promise<() => void> => {
     let release!: () => void;
@@ -43,17 +46,35 @@ function serialized(client: Client): Client {
     await prev;
     return release;
   };
+  let poisoned = false;
+  const noteBusy = (e: unknown) => {
+    if (isDatabaseBusy(e)) poisoned = true;
+    throw e;
+  };
+  const renewIfPoisoned = () => {
+    if (!poisoned) return;
+    poisoned = false;
+    const old = inner;
+    inner = open();
+    try {
+      old.close();
+    } catch {
+      // The old connection is discarded either way.
+    }
+  };
   const queued = new Set(["execute", "batch", "executeMultiple", "migrate"]);
-  return new Proxy(client, {
-    get(target, prop, receiver) {
-      const value = Reflect.get(target, prop, receiver);
+  return new Proxy(inner, {
+    get(_target, prop) {
+      const target = inner;
+      const value = Reflect.get(target, prop, target);
       if (typeof value !== "function") return value;
       if (queued.has(String(prop))) {
         return async (...args: unknown[]) => {
           const release = await acquire();
           try {
-            return await value.apply(target, args);
+            return await value.apply(inner, args).catch(noteBusy);
           } finally {
+            renewIfPoisoned();
             release();
           }
         };
@@ -63,8 +84,9 @@ function serialized(client: Client): Client {
           const release = await acquire();
           let tx: Transaction;
           try {
-            tx = await value.apply(target, args);
+            tx = await value.apply(inner, args).catch(noteBusy);
           } catch (e) {
+            renewIfPoisoned();
             release();
             throw e;
           }
@@ -72,11 +94,14 @@ function serialized(client: Client): Client {
           const releaseOnce = () => {
             if (!released) {
               released = true;
+              renewIfPoisoned();
               release();
             }
           };
-          const { commit, rollback, close } = tx;
-          tx.commit = () => commit.call(tx).finally(releaseOnce);
+          const { commit, rollback, close, execute, batch } = tx;
+          tx.execute = ((stmt: Parameters<Transaction["execute"]>[0]) => execute.call(tx, stmt).catch(noteBusy)) as Transaction["execute"];
+          tx.batch = ((stmts: Parameters<Transaction["batch"]>[0]) => batch.call(tx, stmts).catch(noteBusy)) as Transaction["batch"];
+          tx.commit = () => commit.call(tx).catch(noteBusy).finally(releaseOnce);
           tx.rollback = () => rollback.call(tx).finally(releaseOnce);
           tx.close = () => {
             try {
@@ -91,6 +116,14 @@ function serialized(client: Client): Client {
       return value.bind(target);
     },
   });
+}
+
+/** The database stayed locked (by another process) for the whole busy timeout. */
+export function isDatabaseBusy(e: unknown): boolean {
+  for (let cur = e as { code?: string; cause?: unknown } | undefined, i = 0; cur && i < 5; cur = cur.cause as typeof cur, i++) {
+    if (cur.code === "SQLITE_BUSY" || cur.code === "SQLITE_LOCKED") return true;
+  }
+  return false;
 }
 
 /** Applies drizzle/ migrations and the connection settings every handle relies on. */

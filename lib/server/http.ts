@@ -1,5 +1,6 @@
 import "server-only";
 import { z } from "zod";
+import { isDatabaseBusy } from "@/lib/db/client";
 import { AppError, isAppError } from "@/lib/errors";
 
 /** Route-handler wrapper: coded errors become their responses, bad bodies clear 400s, the rest a logged 500. */
@@ -10,6 +11,9 @@ export function handler<C>(fn: (req: Request, ctx: C) => Promise<Response>) {
       return await fn(req, ctx);
     } catch (e) {
       if (isAppError(e)) return e.toResponse();
+      if (isDatabaseBusy(e)) {
+        return new AppError("unavailable:database", "The database is busy right now. Nothing was changed; try again in a moment.").toResponse();
+      }
       if (e instanceof z.ZodError) {
         const detail = e.issues.map((i) => `${i.path.join(".") || "body"}: ${i.message}`).join("; ");
         return new AppError("bad_request:request", `The request is not valid: ${detail}`).toResponse();

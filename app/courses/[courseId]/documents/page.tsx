@@ -1,33 +1,25 @@
 import type { Metadata } from "next";
-import { notFound } from "next/navigation";
 import { DocumentsManager } from "@/components/documents/documents-manager";
 import { SiteHeader } from "@/components/ui/site-header";
-import type { Course } from "@/lib/db/schema";
 import { env } from "@/lib/env";
-import { isAppError } from "@/lib/errors";
 import { listDocumentViews, pageDb } from "@/lib/server/catalog";
-import { requireCourse } from "@/lib/server/courses";
+import { requirePageCourse } from "@/lib/server/page-auth";
 
 type Props = { params: Promise<{ courseId: string }> };
 
 export const metadata: Metadata = { title: "Documents" };
 
-async function loadCourse(param: string): Promise<Course> {
-  try {
-    return await requireCourse(await pageDb(), param);
-  } catch (e) {
-    if (isAppError(e) && e.type === "not_found") notFound();
-    throw e;
-  }
-}
-
+/**
+ * The instructor's documents page. Signed out → sign-in (and back); not a member or no such
+ * course → 404; a student → the course's chat. The same rules as the documents API.
+ */
 export default async function DocumentsPage({ params }: Props) {
-  const course = await loadCourse((await params).courseId);
+  const { course, user, role } = await requirePageCourse((await params).courseId, "documents", "instructor");
   const documents = await listDocumentViews(await pageDb(), course.id);
 
   return (
     <>
-      <SiteHeader course={{ slug: course.slug, title: course.title }} active="documents" />
+      <SiteHeader course={{ slug: course.slug, title: course.title }} active="documents" role={role} user={{ name: user.name, email: user.email }} />
       <main className="mx-auto max-w-5xl px-4 py-10 sm:px-6 sm:py-14">
         <div className="mb-8 max-w-2xl">
           <h1 className="text-2xl font-semibold tracking-tight text-ink sm:text-3xl">Documents</h1>
