@@ -81,3 +81,18 @@ export async function renameConversation(db: Db, { conversationId, title }: { co
 export async function deleteConversation(db: Db, { conversationId }: { conversationId: string }): Promise<void> {
   await db.delete(conversations).where(eq(conversations.id, conversationId));
 }
+
+export async function listTraces(db: Db, { courseId, limit }: { courseId: string; limit: number }) {
+  return db
+    .select({ id: traces.id, question: traces.question, status: traces.status, createdAt: traces.createdAt })
+    .from(traces)
+    .where(eq(traces.courseId, courseId))
+    .orderBy(desc(traces.createdAt))
+    .limit(limit);
+}
+
+/** Every trace's record of a course, newest first, for the evaluation summary. */
+export async function listTraceRecords(db: Db, { courseId, limit }: { courseId: string; limit: number }): Promise<TraceRecord[]> {
+  const rows = await db.select({ data: traces.data }).from(traces).where(eq(traces.courseId, courseId)).orderBy(desc(traces.createdAt)).limit(limit);
+  return rows.map((r) => r.data as TraceRecord);
+}
