@@ -2,7 +2,7 @@ import { copyFile, mkdir, writeFile } from "node:fs/promises";
 import { expect, test, type TestInfo } from "@playwright/test";
 import { DEMO_DOCUMENT_TITLES, demoCourse, demoDocumentSpec, type DemoDocumentKey } from "../lib/demo/course";
 import { buildEncryptedPdf, buildPdf, type Block } from "../lib/pdf/build";
-import { DocumentsPage } from "./pages/documents-page";
+import { DocumentsPage, pagesLabel } from "./pages/documents-page";
 
 /**
  * An instructor manages the demo course's PDFs: the seeded documents become ready, new files
@@ -14,6 +14,10 @@ import { DocumentsPage } from "./pages/documents-page";
  */
 
 const MAIN_SCREENSHOT = "/tmp/shots/documents.png";
+
+/** The demo accounts seeded with the demo course (lib/server/seed.ts, which is server-only). */
+const INSTRUCTOR = { email: "instructor@demo.test", password: "demo-instructor" };
+const STUDENT = { email: "student@demo.test", password: "demo-student" };
 
 /** A lecture handout of `pageCount` pages, every page with its own text. */
 async function writeHandout(testInfo: TestInfo, fileName: string, topic: string, pageCount: number, edition = 1): Promise<string> {
@@ -42,25 +46,54 @@ async function shot(docs: DocumentsPage, testInfo: TestInfo, name: string): Prom
   return path;
 }
 
-test("the course list leads to the demo course's documents", async ({ page }, testInfo) => {
+test("an instructor signs in and the course list leads to the demo course's documents", async ({ page }, testInfo) => {
   await page.goto("/");
+  await page.screenshot({ path: testInfo.outputPath("signed-out.png"), fullPage: true });
+  await page.getByTestId("home-sign-in").click();
+  const form = page.getByTestId("sign-in-form");
+  await form.getByLabel("Email").fill(INSTRUCTOR.email);
+  await form.getByLabel("Password").fill(INSTRUCTOR.password);
+  await form.getByRole("button", { name: "Sign in" }).click();
+
   await expect(page.getByRole("heading", { level: 1, name: "Your courses" })).toBeVisible();
-  const card = page.getByTestId("course-card").filter({ hasText: demoCourse.title });
-  await expect(card).toBeVisible();
+  const card = page.locator(`[data-testid="course-card"][data-course-slug="${demoCourse.slug}"]`);
+  await expect(card).toContainText(demoCourse.title);
+  await expect(card).toContainText("Instructor");
   await page.screenshot({ path: testInfo.outputPath("courses.png"), fullPage: true });
   await card.getByRole("link").click();
   await expect(page).toHaveURL(new RegExp(`/courses/${demoCourse.slug}/documents$`));
   await expect(page.getByRole("link", { name: "Documents" })).toHaveAttribute("aria-current", "page");
 });
 
+test("the documents page needs a signed-in instructor", async ({ page }) => {
+  const docs = new DocumentsPage(page);
+  await page.goto(`/courses/${demoCourse.slug}/documents`);
+  await expect(page).toHaveURL(/\/sign-in\?next=/);
+
+  await docs.signIn(STUDENT);
+  await page.goto(`/courses/${demoCourse.slug}/documents`);
+  await expect(page).toHaveURL(new RegExp(`/courses/${demoCourse.slug}/chat`));
+
+  const res = await page.goto("/courses/no-such-course/documents");
+  expect(res?.status()).toBe(404);
+});
+
 test("the seeded demo documents reach ready with their page counts", async ({ page }, testInfo) => {
   const docs = new DocumentsPage(page);
+  await docs.signIn(INSTRUCTOR);
   await docs.goto(demoCourse.slug);
 
+  // Other spec files may add revisions to the demo documents (one shared database per run), so
+  // the seeded upload is checked as revision 1, and the current revision only as ready.
   const keys = Object.keys(DEMO_DOCUMENT_TITLES) as DemoDocumentKey[];
-  await expect(docs.documentRows).toHaveCount(keys.length);
   for (const key of keys) {
-    await docs.expectDocumentReady(DEMO_DOCUMENT_TITLES[key], demoDocumentSpec(key).pages.length);
+    const title = DEMO_DOCUMENT_TITLES[key];
+    await expect(docs.document(title)).toHaveCount(1);
+    const seeded = docs.revision(title, 1);
+    await expect(seeded.getByTestId("revision-status")).toHaveAttribute("data-status", "ready", { timeout: 60_000 });
+    await expect(seeded.getByTestId("revision-pages")).toHaveText(pagesLabel(demoDocumentSpec(key).pages.length));
+    await expect(docs.currentRevision(title).getByTestId("revision-status")).toHaveAttribute("data-status", "ready");
+    await expect(docs.currentRevision(title).getByTestId("current-badge")).toBeVisible();
   }
   await docs.waitForQuiet();
   await shot(docs, testInfo, "seeded-ready.png");
@@ -68,6 +101,7 @@ test("the seeded demo documents reach ready with their page counts", async ({ pa
 
 test("two PDFs chosen with the file picker upload with progress and become ready", async ({ page }, testInfo) => {
   const docs = new DocumentsPage(page);
+  await docs.signIn(INSTRUCTOR);
   await docs.goto(demoCourse.slug);
   const first = await writeHandout(testInfo, "week_1_relational_model.pdf", "The relational model", 3);
   const second = await writeHandout(testInfo, "week_2_sql_joins.pdf", "SQL joins", 2);
@@ -91,6 +125,7 @@ test("two PDFs chosen with the file picker upload with progress and become ready
 
 test("uploading the same bytes again creates nothing and says so calmly", async ({ page }, testInfo) => {
   const docs = new DocumentsPage(page);
+  await docs.signIn(INSTRUCTOR);
   await docs.goto(demoCourse.slug);
   const again = await writeHandout(testInfo, "week_2_sql_joins.pdf", "SQL joins", 2);
 
@@ -106,6 +141,7 @@ test("uploading the same bytes again creates nothing and says so calmly", async 
 
 test("a new revision becomes current while revision 1 stays listed", async ({ page }, testInfo) => {
   const docs = new DocumentsPage(page);
+  await docs.signIn(INSTRUCTOR);
   await docs.goto(demoCourse.slug);
   const title = "week 1 relational model";
   await expect(docs.currentRevision(title)).toHaveAttribute("data-revision-number", "1");
@@ -129,6 +165,7 @@ test("a new revision becomes current while revision 1 stays listed", async ({ pa
 
 test("a revision can be marked and unmarked as a correction", async ({ page }) => {
   const docs = new DocumentsPage(page);
+  await docs.signIn(INSTRUCTOR);
   await docs.goto(demoCourse.slug);
   const rev = docs.revision("week 2 sql joins", 1);
   const toggle = rev.getByTestId("correction-toggle");
@@ -149,6 +186,7 @@ test("a revision can be marked and unmarked as a correction", async ({ page }) =
 
 test("a text file named .pdf is refused with the server's reason", async ({ page }, testInfo) => {
   const docs = new DocumentsPage(page);
+  await docs.signIn(INSTRUCTOR);
   await docs.goto(demoCourse.slug);
   const fake = testInfo.outputPath("reading_list.pdf");
   await writeFile(fake, "Reading list for week 3:\n- Codd, A Relational Model of Data\n");
@@ -164,6 +202,7 @@ test("a text file named .pdf is refused with the server's reason", async ({ page
 
 test("an encrypted PDF fails with the password message", async ({ page }, testInfo) => {
   const docs = new DocumentsPage(page);
+  await docs.signIn(INSTRUCTOR);
   await docs.goto(demoCourse.slug);
   const locked = testInfo.outputPath("protected_handout.pdf");
   await writeFile(locked, await buildEncryptedPdf());
@@ -185,6 +224,7 @@ test("an encrypted PDF fails with the password message", async ({ page }, testIn
 test("the page reads well at phone width", async ({ page }, testInfo) => {
   await page.setViewportSize({ width: 390, height: 844 });
   const docs = new DocumentsPage(page);
+  await docs.signIn(INSTRUCTOR);
   await docs.goto(demoCourse.slug);
   await docs.waitForQuiet();
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);

@@ -32,8 +32,6 @@ const schema = z.object({
   SEED_DEMO: z.enum(["0", "1"]).default("1"),
   /** Run the ingestion worker inside the server process ("0" for tests that drive it by hand). */
   INGEST_WORKER: z.enum(["0", "1"]).default("1"),
-  /** Set by Next.js: "nodejs" or "edge". */
-  NEXT_RUNTIME: z.string().optional(),
   /** Browser for Playwright: Debian's chromium by default, overridable on other machines. */
   CHROMIUM_PATH: z.string().default("/usr/bin/chromium"),
   CI: z.string().optional(),

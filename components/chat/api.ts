@@ -6,6 +6,12 @@ import type { ConversationSummary, StoredMessage } from "./types";
 const base = (courseSlug: string) => `/api/courses/${encodeURIComponent(courseSlug)}`;
 
 async function readError(res: Response, fallback: string): Promise<Error> {
+  if (res.status === 401 && typeof window !== "undefined") {
+    // The session ended: sign in again and come back to this very page.
+    const here = window.location.pathname + window.location.search;
+    window.location.assign(`/sign-in?next=${encodeURIComponent(here)}`);
+    return new Error("Your session has ended. Sign in to continue.");
+  }
   try {
     const body = (await res.json()) as { message?: string };
     if (body?.message) return new Error(body.message);
@@ -75,7 +81,8 @@ export function revisionFileUrl(courseSlug: string, revisionId: string): string 
 export async function streamQuestion(
   courseSlug: string,
   { conversationId, question }: { conversationId: string | null; question: string },
-  onEvent: (event: ChatStreamEvent) => void,
+  /** May return a promise: the next event waits for it (the chat paces claims that arrive together). */
+  onEvent: (event: ChatStreamEvent) => void | Promise<void>,
   signal?: AbortSignal,
 ): Promise<void> {
   const res = await fetch(`${base(courseSlug)}/chat`, {
@@ -88,7 +95,7 @@ export async function streamQuestion(
 
   const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
   let buffer = "";
-  const flush = (line: string) => {
+  const handle = async (line: string) => {
     const trimmed = line.trim();
     if (!trimmed) return;
     let event: ChatStreamEvent;
@@ -97,7 +104,7 @@ export async function streamQuestion(
     } catch {
       return; // a malformed line is skipped; the final "status" or "error" decides the outcome
     }
-    onEvent(event);
+    await onEvent(event);
   };
   for (;;) {
     const { value, done } = await reader.read();
@@ -105,10 +112,11 @@ export async function streamQuestion(
     buffer += value;
     let newline = buffer.indexOf("\n");
     while (newline !== -1) {
-      flush(buffer.slice(0, newline));
+      const line = buffer.slice(0, newline);
       buffer = buffer.slice(newline + 1);
+      await handle(line);
       newline = buffer.indexOf("\n");
     }
   }
-  flush(buffer);
+  await handle(buffer);
 }

@@ -42,6 +42,10 @@ export function DocumentsManager({ courseSlug, initialDocuments, maxUploadBytes 
     const seq = ++requestSeq.current;
     try {
       const res = await fetch(`${api}/documents`, { cache: "no-store", headers: { Accept: "application/json" } });
+      if (res.status === 401) {
+        if (seq === requestSeq.current) setRefreshError("You have been signed out. Sign in again to see the latest status.");
+        return;
+      }
       if (!res.ok) throw new Error(`HTTP ${res.status}`);
       const body = (await res.json()) as { documents: DocumentView[] };
       if (seq !== requestSeq.current) return; // a newer request already answered

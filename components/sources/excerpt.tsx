@@ -32,19 +32,21 @@ function excerptWindow(text: string, from: number, to: number, radius: number): 
   let start = Math.max(0, from - radius);
   let end = Math.min(text.length, to + radius);
   if (start > 0) {
-    const para = text.lastIndexOf("\n", from);
-    if (para >= start) start = para + 1;
+    // Begin at the first line start inside the window, else at a word.
+    const line = text.indexOf("\n", start);
+    if (line !== -1 && line < from) start = line + 1;
     else {
       const space = text.indexOf(" ", start);
-      start = space !== -1 && space < from ? space + 1 : start;
+      if (space !== -1 && space < from) start = space + 1;
     }
   }
   if (end < text.length) {
-    const para = text.indexOf("\n", to);
-    if (para !== -1 && para <= end) end = para;
+    // End at the last line end inside the window, else at a word.
+    const line = text.lastIndexOf("\n", end);
+    if (line >= to) end = line;
     else {
       const space = text.lastIndexOf(" ", end);
-      end = space > to ? space : end;
+      if (space >= to) end = space;
     }
   }
   return { start, end };

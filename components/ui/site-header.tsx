@@ -1,12 +1,14 @@
 import Link from "next/link";
+import { SignOutButton } from "./sign-out-button";
 
 export type CourseSection = "chat" | "documents" | "traces" | "eval";
+export type CourseRole = "instructor" | "student";
 
-const sections: { key: CourseSection; label: string }[] = [
-  { key: "chat", label: "Ask" },
-  { key: "documents", label: "Documents" },
-  { key: "traces", label: "Traces" },
-  { key: "eval", label: "Evaluation" },
+const sections: { key: CourseSection; label: string; instructorOnly: boolean }[] = [
+  { key: "chat", label: "Ask", instructorOnly: false },
+  { key: "documents", label: "Documents", instructorOnly: true },
+  { key: "traces", label: "Traces", instructorOnly: true },
+  { key: "eval", label: "Evaluation", instructorOnly: true },
 ];
 
 interface SiteHeaderProps {
@@ -14,10 +16,15 @@ interface SiteHeaderProps {
   course?: { slug: string; title: string };
   /** The course section that is open, marked as the current page in the navigation. */
   active?: CourseSection;
+  /** The viewer's role in the course: students see only the sections open to them. */
+  role?: CourseRole;
+  /** The signed-in user, shown with a sign-out action. */
+  user?: { name: string; email?: string };
 }
 
-/** The header every page shares: the app name, the open course and its sections. */
-export function SiteHeader({ course, active }: SiteHeaderProps) {
+/** The header every page shares: the app name, the open course and its sections, the signed-in user. */
+export function SiteHeader({ course, active, role, user }: SiteHeaderProps) {
+  const visible = sections.filter((s) => role !== "student" || !s.instructorOnly);
   return (
     <header className="border-b border-line bg-surface/90 backdrop-blur supports-[backdrop-filter]:bg-surface/75">
       <div className="mx-auto flex max-w-5xl flex-col px-4 sm:flex-row sm:items-center sm:gap-6 sm:px-6">
@@ -36,11 +43,16 @@ export function SiteHeader({ course, active }: SiteHeaderProps) {
               </span>
             </>
           ) : null}
+          {user ? (
+            <div className="ml-auto flex shrink-0 items-center gap-1 pl-2 sm:hidden">
+              <SignOutButton />
+            </div>
+          ) : null}
         </div>
         {course ? (
           <nav aria-label="Course" className="-mx-1 -mt-0.5 flex max-w-full overflow-x-auto pb-2.5 sm:m-0 sm:pb-0">
             <ul className="flex items-center gap-1">
-              {sections.map((s) => {
+              {visible.map((s) => {
                 const current = s.key === active;
                 return (
                   <li key={s.key}>
@@ -61,9 +73,31 @@ export function SiteHeader({ course, active }: SiteHeaderProps) {
             </ul>
           </nav>
         ) : null}
+        {user ? (
+          <div className="hidden shrink-0 items-center gap-2 border-l border-line pl-4 sm:flex">
+            <span
+              data-testid="signed-in-user"
+              title={user.email ? `${user.name} (${user.email})` : user.name}
+              className="grid size-7 place-items-center rounded-full bg-canvas text-[11px] font-semibold text-ink-soft ring-1 ring-inset ring-line"
+            >
+              <span aria-hidden="true">{initials(user.name)}</span>
+              <span className="sr-only">Signed in as {user.name}</span>
+            </span>
+            <SignOutButton />
+          </div>
+        ) : null}
       </div>
     </header>
   );
+}
+
+/** "Dr. Maya Lindqvist" → "ML": first and last name, titles such as "Dr." left out. */
+function initials(name: string): string {
+  const words = name.split(/\s+/).filter((w) => w && !w.endsWith(".") && /\p{L}/u.test(w));
+  if (words.length === 0) return "?";
+  const first = Array.from(words[0])[0];
+  const last = words.length > 1 ? Array.from(words[words.length - 1])[0] : "";
+  return (first + last).toUpperCase();
 }
 
 function Mark() {

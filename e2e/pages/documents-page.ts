@@ -1,5 +1,10 @@
 import { expect, type Locator, type Page } from "@playwright/test";
 
+/** "1 page", "3 pages": how the page shows a page count. */
+export function pagesLabel(n: number): string {
+  return `${n} ${n === 1 ? "page" : "pages"}`;
+}
+
 /** The instructor's documents page of one course, as a test drives it. */
 export class DocumentsPage {
   readonly dropzone: Locator;
@@ -12,6 +17,12 @@ export class DocumentsPage {
     this.uploadInput = page.getByTestId("upload-input");
     this.uploadRows = page.getByTestId("upload-row");
     this.documentRows = page.getByTestId("document-row");
+  }
+
+  /** Signs in through the API; the session cookie lands in this page's browser context. */
+  async signIn(account: { email: string; password: string }): Promise<void> {
+    const res = await this.page.request.post("/api/auth/sign-in", { data: { email: account.email, password: account.password } });
+    expect(res.status(), `signing in as ${account.email}`).toBe(200);
   }
 
   async goto(courseSlug: string): Promise<void> {
@@ -50,7 +61,7 @@ export class DocumentsPage {
   async expectUploadReady(fileName: string, pages: number, timeout = 60_000): Promise<void> {
     const row = this.uploadRow(fileName);
     await expect(row).toHaveAttribute("data-state", "ready", { timeout });
-    await expect(row.getByTestId("upload-status")).toHaveText(`Ready · ${pages} ${pages === 1 ? "page" : "pages"}`);
+    await expect(row.getByTestId("upload-status")).toHaveText(`Ready · ${pagesLabel(pages)}`);
   }
 
   /** Waits until the document's current revision is ready with `pages` pages. */
@@ -58,7 +69,7 @@ export class DocumentsPage {
     const current = this.currentRevision(title);
     await expect(current.getByTestId("revision-status")).toHaveAttribute("data-status", "ready", { timeout });
     await expect(current.getByTestId("revision-status")).toContainText("Ready");
-    await expect(current.getByTestId("revision-pages")).toHaveText(`${pages} ${pages === 1 ? "page" : "pages"}`);
+    await expect(current.getByTestId("revision-pages")).toHaveText(pagesLabel(pages));
     await expect(current.getByTestId("current-badge")).toBeVisible();
   }
 

@@ -1,5 +1,4 @@
-import { createRequire } from "node:module";
-import { dirname, join } from "node:path";
+import { join } from "node:path";
 import { normalizeText } from "./normalize";
 import type { ExtractState, ExtractedPage } from "./types";
 
@@ -39,7 +38,9 @@ interface Line {
   pendingSpace: boolean;
 }
 
-const pdfjsRoot = () => dirname(createRequire(import.meta.url).resolve("pdfjs-dist/package.json"));
+// Resolved from the working directory, not import.meta.url: bundled server code has no file URL to
+// resolve from (Next compiles require.resolve to a module id), and the app always runs from its root.
+const pdfjsRoot = () => join(process.cwd(), "node_modules", "pdfjs-dist");
 
 let pdfjs: Promise<typeof import("pdfjs-dist/legacy/build/pdf.mjs")> | undefined;
 const loadPdfjs = () => (pdfjs ??= import("pdfjs-dist/legacy/build/pdf.mjs"));
