@@ -161,7 +161,10 @@ const monthNumber = (m: string) => MONTHS.indexOf(m.slice(0, 3).toLowerCase()) +
 const pad = (n: number) => String(n).padStart(2, "0");
 const collapse = (s: string) => s.replace(/\s+/g, " ").trim();
 
-/** Sentence spans of a passage, with abbreviation splits mended and list bullets left out. */
+/** A table-of-contents line ("6.1 Clustering . . . . 40") names a topic; it never answers about it. */
+const DOT_LEADER_RE = /(?:\.\s?){4,}/;
+
+/** Sentence spans of a passage, with abbreviation splits mended, list bullets and contents lines left out. */
 function answerSpans(text: string): Array<{ start: number; end: number }> {
   const out: Array<{ start: number; end: number }> = [];
   for (const s of sentenceSpans(text)) {
@@ -181,7 +184,7 @@ function answerSpans(text: string): Array<{ start: number; end: number }> {
       const bullet = text.slice(start, end).match(BULLET_RE);
       return { start: start + (bullet ? bullet[0].length : 0), end };
     })
-    .filter(({ start, end }) => end > start && /[\p{L}\p{N}]/u.test(text.slice(start, end)));
+    .filter(({ start, end }) => end > start && /[\p{L}\p{N}]/u.test(text.slice(start, end)) && !DOT_LEADER_RE.test(text.slice(start, end)));
 }
 
 /** Stems of the tokens that end before `end`. */
