@@ -1,5 +1,6 @@
 import Link from "next/link";
 import { connection } from "next/server";
+import { CourseActions } from "@/components/courses/course-actions";
 import { SiteHeader } from "@/components/ui/site-header";
 import { listCourseSummaries, type CourseSummary } from "@/lib/server/catalog";
 import { pageUser } from "@/lib/server/page-auth";
@@ -25,9 +26,7 @@ export default async function HomePage() {
           <div data-testid="courses-empty" className="mt-10 rounded-2xl border border-dashed border-line-strong bg-surface px-6 py-14 text-center">
             <h2 className="text-lg font-medium text-ink">No courses yet</h2>
             <p className="mx-auto mt-2 max-w-md text-sm leading-relaxed text-muted">
-              You are not a member of any course. Ask your instructor for the course&rsquo;s join code; instructors can add a course from the
-              command line with{" "}
-              <code className="rounded bg-canvas px-1.5 py-0.5 font-mono text-[13px] text-ink-soft">npm run ingest -- --course my-course notes.pdf</code>.
+              You are not a member of any course yet. Join one with the code your instructor gives you, or create your own below.
             </p>
           </div>
         ) : (
@@ -37,6 +36,7 @@ export default async function HomePage() {
             ))}
           </ul>
         )}
+        <CourseActions />
       </main>
     </>
   );
@@ -57,7 +57,10 @@ function CourseCard({ course: c }: { course: CourseSummary }) {
             {instructor ? "Instructor" : "Student"}
           </span>
         </span>
-        <span className="mt-1 font-mono text-xs text-muted">{c.slug}</span>
+        <span className="mt-1 font-mono text-xs text-muted">
+          {c.slug}
+          {instructor ? <span data-testid="join-code"> · join code {c.joinCode}</span> : null}
+        </span>
         <span className="mt-6 flex items-center justify-between gap-4 text-sm text-muted">
           <span>
             {c.documentCount === 0

@@ -10,6 +10,8 @@ import { courses, documents, memberships } from "@/lib/db/schema";
 export interface CourseSummary {
   id: string;
   slug: string;
+  /** Shown to the course's instructors, who hand it to students. */
+  joinCode: string;
   title: string;
   role: "instructor" | "student";
   documentCount: number;
@@ -28,6 +30,7 @@ export async function listCourseSummaries(userId: string): Promise<CourseSummary
     .select({
       id: courses.id,
       slug: courses.slug,
+      joinCode: courses.joinCode,
       title: courses.title,
       role: memberships.role,
       documentCount: count(documents.id),
