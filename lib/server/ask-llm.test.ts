@@ -103,6 +103,19 @@ describe("the LLM path over real HTTP", () => {
     expect(a.parts).toEqual([]);
   });
 
+  it("rewrites a follow-up into a standalone question with one model call, and searches with it", async () => {
+    server = await startScriptedOpenAI({ chat: [{ kind: "content", content: "When is assignment 2 due?" }, good] });
+    const generator = llmGenerator({ model: "scripted-model", baseURL: server.baseURL, apiKey: "test", temperature: 0, timeoutMs: 5_000, maxRetries: 0 });
+    const { answer, trace } = await ask(db, { courseId, question: "and when is it due?", history: ["What is assignment 2 about?"] }, askDeps(db, courseId, {}, generator));
+    expect(trace.standaloneQuery).toBe("When is assignment 2 due?");
+    expect(answer.status).toBe("answered");
+    const [rewrite, grounded] = server.chatRequests().map((r) => JSON.stringify(r.body));
+    expect(rewrite).toContain("What is assignment 2 about?");
+    // The grounded request keeps the student's own words and the earlier question as context.
+    expect(grounded).toContain("and when is it due?");
+    expect(grounded).toContain("Earlier questions");
+  });
+
   it("turns malformed JSON into generation_error", async () => {
     const { answer: a } = await run([{ kind: "content", content: "Sure! The answer is 18 September." }]);
     expect(a.status).toBe("generation_error");
