@@ -1,5 +1,5 @@
 import { execFileSync, spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { countTokens } from "@/lib/ai/tokenizer";
@@ -7,8 +7,8 @@ import { ensureCourse } from "@/lib/db/queries/courses";
 import { openTempDb } from "@/lib/db/temp";
 import { ingestFiles } from "@/lib/ingest/ingest-files";
 import { buildLargePdf } from "@/lib/pdf/build";
+import { corpusPdfs } from "@/lib/pdf/corpus";
 
-const CORPUS = join(process.cwd(), "..", "shared", "corpus");
 
 function ensurePoppler(): void {
   if (spawnSync("pdftotext", ["-v"]).status === 0) return;
@@ -24,13 +24,12 @@ function pdftotextSeconds(path: string): number {
 }
 
 export async function benchIngestion(): Promise<void> {
-  if (!existsSync(CORPUS)) throw new Error(`${CORPUS} is missing: the ingestion benchmark reads the course PDFs from ../shared/corpus.`);
   ensurePoppler();
   const dir = mkdtempSync(join(tmpdir(), "bench-ingest-"));
   const large = join(dir, "generated-500-pages.pdf");
   writeFileSync(large, await buildLargePdf(500));
   const sets = [
-    { name: "shared/corpus (5 PDFs)", files: readdirSync(CORPUS).filter((f) => f.endsWith(".pdf")).map((f) => join(CORPUS, f)) },
+    { name: "shared/corpus (5 PDFs)", files: corpusPdfs("the ingestion benchmark reads") },
     { name: "generated 500-page PDF", files: [large] },
   ];
   const deps = { countTokens, chunkSettings: { targetTokens: 160, overlapTokens: 32 }, embedder: null, embedBatchSize: 64 };

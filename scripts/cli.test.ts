@@ -1,13 +1,13 @@
 /** The two CLIs as a person runs them: real processes, a real database file, real course PDFs. */
 import { execFile } from "node:child_process";
-import { existsSync, mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { beforeAll, describe, expect, it } from "vitest";
+import { requireCorpus } from "@/lib/pdf/corpus";
 
 const run = promisify(execFile);
-const CORPUS = join(process.cwd(), "..", "shared", "corpus");
 const dir = mkdtempSync(join(tmpdir(), "cli-"));
 const env = { ...process.env, DATABASE_URL: `file:${join(dir, "study.db")}` };
 
@@ -21,8 +21,9 @@ async function cli(script: "ingest" | "ask", args: string[]): Promise<{ code: nu
   }
 }
 
+let CORPUS: string;
 beforeAll(() => {
-  if (!existsSync(CORPUS)) throw new Error(`${CORPUS} is missing: these tests ingest the course PDFs from ../shared/corpus.`);
+  CORPUS = requireCorpus("the CLI tests ingest from");
 });
 
 describe("npm run ingest / npm run ask", () => {

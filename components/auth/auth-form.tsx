@@ -3,6 +3,7 @@
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
+import { postJson } from "@/components/ui/post-json";
 
 interface AuthFormProps {
   mode: "sign-in" | "sign-up";
@@ -22,20 +23,14 @@ export function AuthForm({ mode, next }: AuthFormProps) {
     setPending(true);
     const form = new FormData(e.currentTarget);
     const body = Object.fromEntries(["email", "password", ...(mode === "sign-up" ? ["name"] : [])].map((k) => [k, String(form.get(k) ?? "")]));
-    try {
-      const res = await fetch(`/api/auth/${mode}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
-      if (!res.ok) {
-        const data = (await res.json().catch(() => null)) as { message?: string } | null;
-        setError(data?.message ?? "Something went wrong. Try again.");
-        return;
-      }
-      router.replace(next);
-      router.refresh();
-    } catch {
-      setError("The server could not be reached. Check your connection and try again.");
-    } finally {
-      setPending(false);
+    const result = await postJson(`/api/auth/${mode}`, body);
+    setPending(false);
+    if (!result.ok) {
+      setError(result.message);
+      return;
     }
+    router.replace(next);
+    router.refresh();
   }
 
   const field = "mt-1.5 block w-full rounded-lg border border-line-strong bg-surface px-3 py-2.5 text-[15px] text-ink shadow-sm outline-none transition focus:border-accent-500 focus:ring-2 focus:ring-accent-100";

@@ -2,6 +2,7 @@
 
 import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
+import { postJson } from "@/components/ui/post-json";
 
 type Mode = "join" | "create";
 
@@ -32,24 +33,14 @@ function ActionForm({ mode, title, hint, label, placeholder, button }: { mode: M
     setError(null);
     setPending(true);
     const value = String(new FormData(e.currentTarget).get("value") ?? "").trim();
-    try {
-      const res = await fetch(mode === "join" ? "/api/courses/join" : "/api/courses", {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify(mode === "join" ? { code: value } : { title: value }),
-      });
-      const data = (await res.json().catch(() => null)) as { slug?: string; message?: string } | null;
-      if (!res.ok || !data?.slug) {
-        setError(data?.message ?? "Something went wrong. Try again.");
-        return;
-      }
-      router.push(`/courses/${encodeURIComponent(data.slug)}/${mode === "join" ? "chat" : "documents"}`);
-      router.refresh();
-    } catch {
-      setError("The server could not be reached. Try again.");
-    } finally {
-      setPending(false);
+    const result = await postJson<{ slug: string }>(mode === "join" ? "/api/courses/join" : "/api/courses", mode === "join" ? { code: value } : { title: value });
+    setPending(false);
+    if (!result.ok) {
+      setError(result.message);
+      return;
     }
+    router.push(`/courses/${encodeURIComponent(result.data.slug)}/${mode === "join" ? "chat" : "documents"}`);
+    router.refresh();
   }
 
   return (

@@ -30,8 +30,8 @@ import { computeMetrics, diagnose, goldenQuestionSchema, type EvalRecord, type G
 const REPO_ROOT = fileURLToPath(new URL("../..", import.meta.url));
 /** The golden set, next to this file. */
 export const GOLDEN_PATH = join(REPO_ROOT, "lib", "eval", "golden.jsonl");
-/** The real course PDFs: `../shared/corpus` relative to the repository root. */
-export const CORPUS_DIR = join(REPO_ROOT, "..", "shared", "corpus");
+export { CORPUS_DIR } from "@/lib/pdf/corpus";
+import { CORPUS_DIR } from "@/lib/pdf/corpus";
 /** The golden course name of the demo course (seeded under its own slug). */
 export const DEMO_COURSE = "demo";
 

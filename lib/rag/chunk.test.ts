@@ -1,27 +1,17 @@
 import { existsSync, readFileSync, readdirSync } from "node:fs";
 import { resolve } from "node:path";
-import { fileURLToPath } from "node:url";
 import { beforeAll, describe, expect, it } from "vitest";
 import { countTokens } from "@/lib/ai/tokenizer";
 import { demoDocuments } from "@/lib/demo/course";
 import { buildLargePdf, buildPdf } from "@/lib/pdf/build";
 import { chunkPages, defaultChunkSettings, sentenceSpans } from "./chunk";
 import { extractPdf } from "./extract";
+import { CORPUS_DIR, requireCorpus as requireCorpus_ } from "@/lib/pdf/corpus";
 import type { ChunkDraft, ChunkSettings, ExtractedPage } from "./types";
 
 // ─── Helpers ────────────────────────────────────────────────────────────────────────────────
 
-const REPO_ROOT = fileURLToPath(new URL("../..", import.meta.url));
-const CORPUS_DIR = resolve(REPO_ROOT, "../shared/corpus");
-
-function requireCorpus(): void {
-  if (!existsSync(CORPUS_DIR)) {
-    throw new Error(
-      `The course-PDF corpus is missing: expected the folder ${CORPUS_DIR} (../shared/corpus relative to the repo root). ` +
-        "These tests need the real PDFs listed in shared/corpus/SOURCES.md; restore that folder next to the repository.",
-    );
-  }
-}
+const requireCorpus = () => requireCorpus_("the chunking tests read");
 
 const SETTINGS: ChunkSettings[] = [defaultChunkSettings, { targetTokens: 60, overlapTokens: 15 }];
 

@@ -1,6 +1,5 @@
-import { existsSync, readFileSync, readdirSync } from "node:fs";
+import { readFileSync, readdirSync } from "node:fs";
 import { resolve } from "node:path";
-import { fileURLToPath } from "node:url";
 import { PDFDocument } from "pdf-lib";
 import { beforeAll, describe, expect, it } from "vitest";
 import {
@@ -17,21 +16,12 @@ import {
 } from "@/lib/pdf/build";
 import { describePages, ExtractError, extractPdf, isExtractError, sniffPdf, type ExtractFailure } from "./extract";
 import { normalizeInline, normalizeText } from "./normalize";
+import { CORPUS_DIR, requireCorpus as requireCorpus_ } from "@/lib/pdf/corpus";
 import type { ExtractState } from "./types";
 
 // ─── Helpers ────────────────────────────────────────────────────────────────────────────────
 
-const REPO_ROOT = fileURLToPath(new URL("../..", import.meta.url));
-const CORPUS_DIR = resolve(REPO_ROOT, "../shared/corpus");
-
-function requireCorpus(): void {
-  if (!existsSync(CORPUS_DIR)) {
-    throw new Error(
-      `The course-PDF corpus is missing: expected the folder ${CORPUS_DIR} (../shared/corpus relative to the repo root). ` +
-        "These tests need the real PDFs listed in shared/corpus/SOURCES.md; restore that folder next to the repository.",
-    );
-  }
-}
+const requireCorpus = () => requireCorpus_("the extraction tests read");
 
 const corpusCache = new Map<string, Promise<ExtractState>>();
 function extractCorpus(file: string): Promise<ExtractState> {
