@@ -56,7 +56,7 @@ test("signing in sends a person back where they were going, and bad credentials 
   await page.goto("/courses/demo-cs101/chat");
   await expect(page).toHaveURL(/\/sign-in\?next=%2Fcourses%2Fdemo-cs101%2Fchat/);
   await pages.signIn({ email: "student@demo.test", password: "wrong password" });
-  await expect(page.getByRole("alert")).toContainText("do not match an account");
+  await expect(page.getByTestId("sign-in-form").getByRole("alert")).toContainText("do not match an account");
   await pages.signIn({ email: "student@demo.test", password: "demo-student" }, /\/courses\/demo-cs101\/chat$/);
   await expect(page.getByTestId("question-input")).toBeVisible();
   await page.getByRole("button", { name: "Sign out" }).click();

@@ -1,6 +1,8 @@
 import { expect, test, type APIRequestContext, type Locator, type Page, type TestInfo } from "@playwright/test";
 import { DEMO_DOCUMENT_TITLES, DEMO_FACTS, demoCourse, demoDocumentSpec } from "../lib/demo/course";
 import { buildPdf, type Block, type PdfSpec } from "../lib/pdf/build";
+import { explanations } from "../lib/rag/decide";
+import type { Answer, AnswerStatus } from "../lib/rag/types";
 import { ChatPage } from "./pages/chat-page";
 
 /**
@@ -143,6 +145,12 @@ test("the empty chat invites a question with examples from the course", async ({
 });
 
 test("a deadline question streams a cited claim whose chip opens the quote and the highlighted page", async ({ page }, testInfo) => {
+  // The page viewer runs pdf.js and its worker under the app's Content-Security-Policy: nothing may be refused.
+  const problems: string[] = [];
+  page.on("console", (m) => {
+    if (/Content Security Policy|pdf\.worker|Setting up fake worker/i.test(m.text()) || m.type() === "error") problems.push(m.text());
+  });
+  page.on("pageerror", (e) => problems.push(e.message));
   const chat = new ChatPage(page);
   await chat.goto(COURSE);
   await recordStreaming(page);
@@ -165,10 +173,16 @@ test("a deadline question streams a cited claim whose chip opens the quote and t
   // The chip sits inside its claim, not in a list under the answer.
   expect(await chip.evaluate((el) => el.closest('[data-testid="claim"]') !== null)).toBe(true);
 
+  // Hovering previews the source on a desktop; moving away hides it again.
+  await chip.hover();
+  await expect(chat.popover).toBeVisible();
+  await page.mouse.move(5, 700);
+  await expect(chat.popover).toHaveCount(0);
+
   const popover = await chat.openChip(chip);
   await expect(popover.getByTestId("popover-document")).toHaveText(DEMO_DOCUMENT_TITLES.syllabus);
   await expect(popover.getByTestId("excerpt-quote").first()).toContainText(A2.sentence);
-  await expect(popover.getByTestId("excerpt")).toContainText("Assignments and Deadlines"); // the surrounding passage
+  await expect(popover.getByTestId("excerpt")).toContainText(DEMO_FACTS.sentences.assignment1Due.sentence); // the surrounding passage
   await expect(popover.getByTestId("popover-page")).toHaveText(`PDF page ${A2.pdfPage}`);
   await expect(popover.getByTestId("popover-revision")).toHaveText("revision 1");
   await expect(popover.getByTestId("superseded-note")).toHaveCount(0);
@@ -200,6 +214,69 @@ test("a deadline question streams a cited claim whose chip opens the quote and t
 
   await panel.getByTestId("close-source").click();
   await expect(chat.sourcePanel).toHaveCount(0);
+  expect(problems, "no console errors, CSP refusals or fake-worker fallback").toEqual([]);
+});
+
+test("while a slow answer streams, the stage says what is happening and claims appear before the answer is complete", async ({ page }, testInfo) => {
+  // Slow the real server stream down in the browser, one NDJSON line every 900 ms, the way a
+  // model endpoint would pace it; the UI reads it exactly as it reads the real thing.
+  await page.addInitScript(() => {
+    const realFetch = window.fetch.bind(window);
+    window.fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
+      const res = await realFetch(input, init);
+      const url = typeof input === "string" ? input : input instanceof URL ? input.href : input.url;
+      if (!/\/api\/courses\/[^/]+\/chat$/.test(new URL(url, location.href).pathname) || !res.body) return res;
+      const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
+      const encoder = new TextEncoder();
+      let buffer = "";
+      const body = new ReadableStream<Uint8Array>({
+        async pull(controller) {
+          for (;;) {
+            const newline = buffer.indexOf("\n");
+            if (newline !== -1) {
+              const line = buffer.slice(0, newline + 1);
+              buffer = buffer.slice(newline + 1);
+              await new Promise((resolve) => setTimeout(resolve, 900));
+              controller.enqueue(encoder.encode(line));
+              return;
+            }
+            const { value, done } = await reader.read();
+            if (done) {
+              if (buffer) controller.enqueue(encoder.encode(buffer));
+              controller.close();
+              return;
+            }
+            buffer += value;
+          }
+        },
+      });
+      return new Response(body, { status: res.status, headers: res.headers });
+    };
+  });
+  const chat = new ChatPage(page);
+  await chat.goto(COURSE);
+  await recordStreaming(page);
+  await chat.input.fill("What is the late penalty, and when is Assignment 4 due?");
+  await chat.sendButton.click();
+
+  const answer = chat.answers.first();
+  const stage = answer.getByTestId("stage-indicator");
+  await expect(stage).toHaveText("Searching your notes…");
+  await expect(stage).toHaveText(/^Reading \d+ passages?…$/);
+  await shot(chat, testInfo, "streaming-stage");
+  await expect(stage).toHaveText("Checking citations…");
+  await expect(chat.claims(answer).first()).toBeVisible();
+  await expect(answer).toHaveAttribute("data-status", ""); // the claim is on screen before the final answer
+  await chat.screenshot(testInfo.outputPath("streaming-claim.png"), `${SHOTS}/chat-streaming-claim.png`);
+  await expect(answer).toHaveAttribute("data-phase", "done");
+  await expect(chat.status(answer)).toHaveAttribute("data-status", "partial");
+
+  const stages = await page.evaluate(() =>
+    (window as unknown as { __seen: Array<{ stage: string | null }> }).__seen.map((s) => s.stage).filter((s): s is string => s !== null),
+  );
+  const order = ["Searching your notes…", "Reading", "Checking citations…"].map((t) => stages.findIndex((s) => s.startsWith(t)));
+  expect(order.every((i) => i >= 0), `stages seen: ${[...new Set(stages)].join(" → ")}`).toBe(true);
+  expect([...order].sort((a, b) => a - b)).toEqual(order);
 });
 
 test("a question with a part the notes do not cover is answered in part and names the missing part", async ({ page }, testInfo) => {
@@ -273,8 +350,9 @@ test("a chip works with the keyboard alone: Tab reaches it, Enter opens, Escape 
   await page.keyboard.press("Enter");
   await expect(chat.popover).toBeVisible();
   await expect(chat.popover).toBeFocused();
-  await page.keyboard.press("Tab");
-  await expect(chat.popover.getByTestId("open-page")).toBeFocused();
+  // Tab moves through the popover (its passage scrolls when long, and is then a stop of its own).
+  await tabTo(page, chat.popover.getByTestId("open-page"), 3);
+  await expect(chat.popover).toBeVisible();
   await shot(chat, testInfo, "keyboard-popover");
   await page.keyboard.press("Escape");
   await expect(chat.popover).toHaveCount(0);
@@ -283,7 +361,7 @@ test("a chip works with the keyboard alone: Tab reaches it, Enter opens, Escape 
   // Space opens it too; from there the page opens and Escape comes back to the chip.
   await page.keyboard.press("Space");
   await expect(chat.popover).toBeVisible();
-  await page.keyboard.press("Tab");
+  await tabTo(page, chat.popover.getByTestId("open-page"), 3);
   await page.keyboard.press("Enter");
   await expect(chat.sourcePanel).toBeVisible();
   await expect(chat.sourcePanel.getByTestId("source-title")).toBeFocused();
@@ -343,6 +421,12 @@ test("the chat works at phone width: full-screen source sheet, collapsible conve
   expect(sheet).toEqual({ x: 0, y: 0, width: 390, height: 844 });
   await expect(chat.highlights().first()).toBeVisible();
   await shot(chat, testInfo, "phone-source");
+
+  // Small print on a phone: zooming magnifies the page and keeps the quote in view.
+  await chat.sourcePanel.getByTestId("zoom-in").click();
+  await expect.poll(async () => (await chat.canvas().boundingBox())?.width ?? 0).toBeGreaterThan(390);
+  await expect(chat.highlights().first()).toBeInViewport();
+  await shot(chat, testInfo, "phone-source-zoomed");
   await chat.sourcePanel.getByTestId("close-source").click();
 
   await page.getByTestId("open-conversations").click();
@@ -352,6 +436,70 @@ test("the chat works at phone width: full-screen source sheet, collapsible conve
   await shot(chat, testInfo, "phone-conversations");
   await page.keyboard.press("Escape");
   await expect(drawer).toHaveCount(0);
+});
+
+test("failures look different from each other and never claim anything about the notes", async ({ page }, testInfo) => {
+  // The demo cannot make search, validation or the model fail, so these answers are served as the
+  // chat route would stream them (the UI only ever sees the stream).
+  const failing: Array<Exclude<AnswerStatus, "answered" | "partial" | "insufficient_evidence" | "conflicting_evidence">> = [
+    "retrieval_error",
+    "validation_failed",
+    "generation_error",
+  ];
+  let next = 0;
+  await page.route(`**/api/courses/${COURSE}/chat`, async (route) => {
+    const status = failing[next++];
+    if (!status) {
+      await route.fulfill({ status: 503, contentType: "application/json", body: JSON.stringify({ code: "unavailable:database", message: "The database is busy. Try again in a moment." }) });
+      return;
+    }
+    const answer: Answer = { status, parts: [], ...explanations[status], generator: "gpt-4o-mini", traceId: `trc_${status}` };
+    const lines = [
+      { type: "stage", stage: "searching" },
+      ...(status === "retrieval_error" ? [] : [{ type: "retrieved", hits: 4, passed: 2 }, { type: "packed", passages: 2, promptTokens: 900 }, { type: "stage", stage: "generating" }]),
+      { type: "status", answer },
+      { type: "done", traceId: answer.traceId },
+    ];
+    await route.fulfill({ status: 200, contentType: "application/x-ndjson", body: lines.map((l) => JSON.stringify(l)).join("\n") + "\n" });
+  });
+
+  await page.setViewportSize({ width: 1280, height: 1500 }); // every failure in one screenshot
+  const chat = new ChatPage(page);
+  await chat.goto(COURSE);
+  const search = await chat.ask("When is Assignment 2 due?");
+  await expect(chat.status(search)).toHaveAttribute("data-status", "retrieval_error");
+  await expect(chat.status(search)).toHaveText("Search failed");
+  await expect(search).toContainText(explanations.retrieval_error.message);
+  await expect(search).toContainText("says nothing about what the notes contain");
+  await expect(search.getByTestId("retry")).toBeVisible();
+
+  const withheld = await chat.ask("What is the late penalty?");
+  await expect(chat.status(withheld)).toHaveText("Answer withheld");
+  await expect(withheld).toContainText("withheld because its citations did not check out");
+  await expect(withheld.getByTestId("answer-next-step")).toContainText(explanations.validation_failed.nextStep);
+
+  const model = await chat.ask("What does atomicity mean?");
+  await expect(chat.status(model)).toHaveAttribute("data-status", "generation_error");
+  await expect(chat.status(model)).toHaveText("Model unavailable");
+  await expect(model).toContainText("could not be reached");
+  await expect(model).toContainText("nothing was answered");
+  await expect(model.getByTestId("answer-generator")).toHaveAttribute("data-generator", "gpt-4o-mini");
+  await expect(model.getByTestId("answer-generator")).toContainText("gpt-4o-mini");
+
+  for (const answer of [search, withheld, model]) await expect(chat.claims(answer)).toHaveCount(0);
+
+  // A request that fails outright: said plainly, nothing saved, and it can be asked again.
+  await chat.input.fill("Who is the instructor?");
+  await chat.sendButton.click();
+  const lost = chat.answers.nth(3);
+  await expect(lost).toHaveAttribute("data-phase", "failed");
+  await expect(lost.getByTestId("answer-error")).toContainText("The database is busy. Try again in a moment.");
+  await page.unroute(`**/api/courses/${COURSE}/chat`);
+  await shot(chat, testInfo, "failures", true);
+  await lost.getByTestId("retry").click();
+  await expect(chat.answers.nth(4)).toHaveAttribute("data-phase", "done");
+  await expect(chat.status(chat.answers.nth(4))).toHaveAttribute("data-status", "answered");
+  await expect(chat.claims(chat.answers.nth(4)).first()).toContainText(DEMO_FACTS.instructor);
 });
 
 // ─── These change the course's documents: they run last. ─────────────────────────────────────

@@ -2,13 +2,16 @@
 
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import type { ChatStreamEvent } from "@/lib/chat/protocol";
-import { SourcePanel } from "@/components/sources/source-panel";
+import dynamic from "next/dynamic";
 import { SourcesContext, type CurrentRevision, type SourceTarget, type SourcesContextValue } from "@/components/sources/sources-context";
 import * as api from "./api";
 import { AnswerView } from "./answer-view";
 import { Composer } from "./composer";
 import { ConversationList } from "./conversation-list";
 import type { ConversationSummary, StoredMessage, ThreadState, Turn } from "./types";
+
+// The page viewer (pdf.js and its worker) only ever runs in the browser, and only once a source is opened.
+const SourcePanel = dynamic(() => import("@/components/sources/source-panel").then((m) => m.SourcePanel), { ssr: false });
 
 const NEW_PREFIX = "new:";
 const isDraftKey = (key: string | null) => key === null || key.startsWith(NEW_PREFIX);
@@ -100,7 +103,7 @@ export function ChatApp({
 
   const thread = activeKey ? threads[activeKey] : undefined;
   const turns = thread?.turns ?? [];
-  const busy = turns.some((t) => t.phase === "streaming");
+  const busy = turns.some((t) => t.phase === "streaming") || thread?.phase === "loading";
   const activeConversation = activeKey && !isDraftKey(activeKey) ? conversations.find((c) => c.id === activeKey) : undefined;
 
   // ── Loading ────────────────────────────────────────────────────────────────────────────────
@@ -183,9 +186,17 @@ export function ChatApp({
   }, [activeKey]);
 
   // ── Asking ────────────────────────────────────────────────────────────────────────────────
+  const threadsRef = useRef(threads);
+  useLayoutEffect(() => {
+    threadsRef.current = threads;
+  });
+
   const send = useCallback(
     (question: string) => {
-      let threadKey = activeKey ?? nextKey(NEW_PREFIX);
+      // A conversation that is gone (or could not be loaded) cannot take a follow-up: start a new one.
+      const current = activeKey ? threadsRef.current[activeKey] : undefined;
+      const usable = activeKey && current?.phase !== "missing" && current?.phase !== "error";
+      let threadKey = usable ? activeKey : nextKey(NEW_PREFIX);
       const conversationId = isDraftKey(threadKey) ? null : threadKey;
       const turnKey = nextKey("turn-");
       const turn: Turn = { key: turnKey, question, phase: "streaming", progress: null, parts: [], answer: null, error: null };

@@ -43,7 +43,9 @@ export function CitationChip({ chipKey, citations }: { chipKey: string; citation
   const popRef = useRef<HTMLDivElement>(null);
   const focusOnOpen = useRef(false);
   const timer = useRef<number | undefined>(undefined);
-  const [position, setPosition] = useState<CSSProperties>({ visibility: "hidden" });
+  // Until it is measured the popover is transparent, not hidden: it must be focusable at once.
+  const unplaced: CSSProperties = { opacity: 0, left: 0, top: 0, pointerEvents: "none" };
+  const [position, setPosition] = useState<CSSProperties>(unplaced);
 
   const clearTimer = () => window.clearTimeout(timer.current);
   const close = useCallback(
@@ -69,17 +71,30 @@ export function CitationChip({ chipKey, citations }: { chipKey: string; citation
     const vw = document.documentElement.clientWidth;
     const vh = window.innerHeight;
     const width = Math.min(420, vw - 24);
+    // Measure at the final width, without a height cap, before choosing a side.
+    pop.style.width = `${width}px`;
+    pop.style.maxHeight = "none";
     const height = pop.offsetHeight;
     const left = Math.min(Math.max(12, r.left + r.width / 2 - width / 2), vw - width - 12);
-    let top = r.bottom + 8;
-    if (top + height > vh - 12 && r.top - 8 - height >= 12) top = r.top - 8 - height;
-    else if (top + height > vh - 12) top = Math.max(12, vh - 12 - height);
-    setPosition({ left, top, width, maxHeight: vh - 24 });
+    const below = vh - 12 - (r.bottom + 8);
+    const above = r.top - 8 - 12;
+    let top: number;
+    let maxHeight: number;
+    if (height <= below || below >= above) {
+      top = r.bottom + 8;
+      maxHeight = Math.max(160, below);
+    } else {
+      maxHeight = above;
+      top = r.top - 8 - Math.min(height, above);
+    }
+    // Written to the element too: React skips style keys whose values did not change.
+    pop.style.maxHeight = `${maxHeight}px`;
+    setPosition({ left, top, width, maxHeight });
   }, []);
 
   useLayoutEffect(() => {
     if (!open) {
-      setPosition({ visibility: "hidden" });
+      setPosition({ opacity: 0, left: 0, top: 0, pointerEvents: "none" });
       return;
     }
     place();
@@ -152,7 +167,16 @@ export function CitationChip({ chipKey, citations }: { chipKey: string; citation
   const showing = source?.key === chipKey;
 
   return (
-    <span className="relative inline" onPointerEnter={onEnter} onPointerLeave={onLeave}>
+    <span
+      className="relative inline"
+      onPointerEnter={onEnter}
+      onPointerLeave={onLeave}
+      onBlur={(e) => {
+        // Tabbing out of the chip and its popover closes the popover.
+        const next = e.relatedTarget as Node | null;
+        if (open && next && !e.currentTarget.contains(next)) close(false);
+      }}
+    >
       <button
         ref={chipRef}
         type="button"
@@ -183,14 +207,14 @@ export function CitationChip({ chipKey, citations }: { chipKey: string; citation
           tabIndex={-1}
           data-testid="citation-popover"
           style={{ position: "fixed", ...position }}
-          className="z-40 block overflow-y-auto rounded-xl border border-line bg-surface text-left font-normal shadow-[0_12px_40px_-12px_rgba(15,23,42,0.28),0_2px_6px_rgba(15,23,42,0.06)] outline-none"
+          className="z-40 flex flex-col overflow-hidden rounded-xl border border-line bg-surface text-left font-normal shadow-[0_12px_40px_-12px_rgba(15,23,42,0.28),0_2px_6px_rgba(15,23,42,0.06)] outline-none"
         >
-          <span className="block border-b border-line px-4 pb-3 pt-3.5">
-            <span className="flex items-start gap-2">
-              <span className="mt-0.5 rounded bg-accent-50 px-1.5 py-0.5 font-mono text-[11px] font-semibold text-accent-700 ring-1 ring-inset ring-accent-200">
+          <span className="block shrink-0 border-b border-line px-4 pb-3 pt-3.5">
+            <span className="flex items-baseline gap-2">
+              <span className="inline-flex h-5 shrink-0 items-center rounded-md bg-accent-50 px-1.5 font-mono text-[11px] font-semibold leading-none text-accent-700 ring-1 ring-inset ring-accent-200">
                 {first.label}
               </span>
-              <span data-testid="popover-document" className="min-w-0 flex-1 text-sm font-semibold leading-snug text-ink">
+              <span data-testid="popover-document" className="min-w-0 flex-1 text-[15px] font-semibold leading-snug text-ink">
                 {first.documentTitle}
               </span>
             </span>
@@ -216,8 +240,10 @@ export function CitationChip({ chipKey, citations }: { chipKey: string; citation
               </span>
             ) : null}
           </span>
-          <Excerpt citations={citations} className="block px-4 py-3.5 text-[13.5px] leading-relaxed text-ink-soft" />
-          <span className="flex items-center justify-between gap-3 border-t border-line bg-canvas/60 px-4 py-2.5">
+          <span className="block min-h-0 flex-1 overflow-y-auto overscroll-contain">
+            <Excerpt citations={citations} radius={220} className="block px-4 py-3.5 text-[13.5px] leading-relaxed text-ink-soft" />
+          </span>
+          <span className="flex shrink-0 items-center justify-between gap-3 border-t border-line bg-canvas/60 px-4 py-2.5">
             <span className="text-xs text-muted">Quoted word for word</span>
             <button
               type="button"

@@ -49,6 +49,8 @@ function excerptWindow(text: string, from: number, to: number, radius: number): 
       if (space >= to) end = space;
     }
   }
+  while (start < from && /\s/.test(text[start])) start++;
+  while (end > to && /\s/.test(text[end - 1])) end--;
   return { start, end };
 }
 
@@ -84,11 +86,22 @@ export function Excerpt({
   let at = win.start;
   spans.forEach((s, i) => {
     if (s.start > at) nodes.push(<span key={`t${i}`}>{context.slice(at, s.start)}</span>);
-    nodes.push(
-      <mark key={`q${i}`} data-testid="excerpt-quote" className="rounded-sm bg-amber-100 px-0.5 font-medium text-ink box-decoration-clone">
-        {context.slice(s.start, s.end)}
-      </mark>,
-    );
+    // One mark per line, so blank lines between quoted paragraphs are not painted.
+    context
+      .slice(s.start, s.end)
+      .split(/(\n+)/)
+      .forEach((piece, j) => {
+        if (!piece) return;
+        nodes.push(
+          /^\n+$/.test(piece) ? (
+            <span key={`q${i}-${j}`}>{piece}</span>
+          ) : (
+            <mark key={`q${i}-${j}`} data-testid="excerpt-quote" className="rounded-sm bg-amber-100 px-0.5 font-medium text-ink box-decoration-clone">
+              {piece}
+            </mark>
+          ),
+        );
+      });
     at = s.end;
   });
   if (win.end > at) nodes.push(<span key="tail">{context.slice(at, win.end)}</span>);

@@ -46,10 +46,13 @@ export function PdfPageView({
   url,
   pageNumber,
   quotes,
+  zoom = 1,
   onPageCount,
 }: {
   url: string;
   pageNumber: number;
+  /** 1 fits the page to the available width; larger values magnify it (the frame scrolls). */
+  zoom?: number;
   /** Highlighted on this page; empty for pages the citation is not on. */
   quotes: QuoteToHighlight[];
   onPageCount?: (count: number) => void;
@@ -90,7 +93,7 @@ export function PdfPageView({
         page = await doc.getPage(Math.min(Math.max(1, pageNumber), doc.numPages));
         if (cancelled) return;
         const base = page.getViewport({ scale: 1 });
-        const viewport = page.getViewport({ scale: width / base.width });
+        const viewport = page.getViewport({ scale: (width * zoom) / base.width });
         const ratio = Math.min(window.devicePixelRatio || 1, 3);
 
         // A fresh canvas for every render: pdf.js refuses to draw twice on one canvas at once.
@@ -151,20 +154,20 @@ export function PdfPageView({
       cancelled = true;
       task?.cancel();
     };
-  }, [url, pageNumber, width, quotesKey, attempt]);
+  }, [url, pageNumber, width, zoom, quotesKey, attempt]);
 
   // Bring the first highlight into view once the page is drawn.
   const firstHighlight = useRef<HTMLDivElement>(null);
   const ready = state.phase === "ready";
   const highlightCount = ready ? state.highlights.length : 0;
   useEffect(() => {
-    if (highlightCount > 0) firstHighlight.current?.scrollIntoView({ block: "center", behavior: "instant" as ScrollBehavior });
-  }, [highlightCount, pageNumber]);
+    if (highlightCount > 0) firstHighlight.current?.scrollIntoView({ block: "center", inline: "center", behavior: "instant" as ScrollBehavior });
+  }, [highlightCount, pageNumber, zoom]);
 
   return (
     <div ref={frameRef} className="w-full">
       <div
-        className="relative mx-auto overflow-hidden rounded-md bg-white shadow-[0_1px_3px_rgba(0,0,0,0.08),0_8px_24px_-12px_rgba(0,0,0,0.18)] ring-1 ring-black/5"
+        className="relative mx-auto shrink-0 overflow-hidden rounded-md bg-white shadow-[0_1px_3px_rgba(0,0,0,0.08),0_8px_24px_-12px_rgba(0,0,0,0.18)] ring-1 ring-black/5"
         style={ready ? { width: state.width, height: state.height } : { width: "100%", aspectRatio: "612 / 792" }}
         data-testid="pdf-page"
         data-state={state.phase}

@@ -15,6 +15,7 @@ export function SourcePanel({ target, onClose }: { target: SourceTarget; onClose
   const first = target.citations[0];
   const [page, setPage] = useState(first.pdfPage);
   const [pageCount, setPageCount] = useState<number | null>(null);
+  const [zoom, setZoom] = useState(1);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const panelRef = useRef<HTMLElement>(null);
   const url = revisionFileUrl(courseSlug, first.revisionId);
@@ -28,6 +29,7 @@ export function SourcePanel({ target, onClose }: { target: SourceTarget; onClose
     setShownKey(target.key);
     setPage(first.pdfPage);
     setPageCount(null);
+    setZoom(1);
   }
   useEffect(() => {
     headingRef.current?.focus({ preventScroll: true });
@@ -53,7 +55,7 @@ export function SourcePanel({ target, onClose }: { target: SourceTarget; onClose
       aria-labelledby="source-panel-title"
       className="fixed inset-0 z-50 flex flex-col bg-surface lg:static lg:inset-auto lg:z-auto lg:w-[min(46vw,600px)] lg:shrink-0 lg:border-l lg:border-line"
     >
-      <header className="flex items-start gap-3 border-b border-line px-4 py-3.5 sm:px-5">
+      <header className="flex items-center gap-2 border-b border-line px-4 py-3.5 sm:px-5">
         <div className="min-w-0 flex-1">
           <p className="text-xs font-medium text-muted">Source {first.label}</p>
           <h2
@@ -70,6 +72,35 @@ export function SourcePanel({ target, onClose }: { target: SourceTarget; onClose
             revision {first.revision} · uploaded {formatDate(first.uploadedAt)}
             {newer ? <span className="text-amber-800"> · superseded by revision {newer.number}</span> : null}
           </p>
+        </div>
+        <div className="flex shrink-0 items-center rounded-lg ring-1 ring-line" role="group" aria-label="Zoom">
+          <button
+            type="button"
+            data-testid="zoom-out"
+            onClick={() => setZoom((z) => Math.max(1, z - 0.5))}
+            disabled={zoom <= 1}
+            aria-label="Zoom out"
+            className="grid size-8 place-items-center rounded-l-lg text-ink-soft transition-colors hover:bg-canvas disabled:opacity-35"
+          >
+            <svg aria-hidden="true" viewBox="0 0 20 20" className="size-4" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round">
+              <path d="M5 10h10" />
+            </svg>
+          </button>
+          <span className="w-11 text-center text-xs tabular-nums text-muted" aria-live="polite">
+            {Math.round(zoom * 100)}%
+          </span>
+          <button
+            type="button"
+            data-testid="zoom-in"
+            onClick={() => setZoom((z) => Math.min(3, z + 0.5))}
+            disabled={zoom >= 3}
+            aria-label="Zoom in"
+            className="grid size-8 place-items-center rounded-r-lg text-ink-soft transition-colors hover:bg-canvas disabled:opacity-35"
+          >
+            <svg aria-hidden="true" viewBox="0 0 20 20" className="size-4" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round">
+              <path d="M5 10h10M10 5v10" />
+            </svg>
+          </button>
         </div>
         <button
           type="button"
@@ -98,8 +129,8 @@ export function SourcePanel({ target, onClose }: { target: SourceTarget; onClose
         </p>
       </div>
 
-      <div className="min-h-0 flex-1 overflow-y-auto bg-stone-100/70 px-3 py-4 sm:px-5 sm:py-6" data-testid="source-scroll">
-        <PdfPageView url={url} pageNumber={page} quotes={quotes} onPageCount={setPageCount} />
+      <div className="min-h-0 flex-1 overflow-auto bg-stone-100/70 px-3 py-4 sm:px-5 sm:py-6" data-testid="source-scroll">
+        <PdfPageView url={url} pageNumber={page} quotes={quotes} zoom={zoom} onPageCount={setPageCount} />
       </div>
 
       <nav aria-label="Pages" className="flex items-center justify-between gap-2 border-t border-line bg-surface px-3 py-2.5 pb-[max(0.625rem,env(safe-area-inset-bottom))] sm:px-5">
