@@ -14,13 +14,21 @@ const segmenter = new Intl.Segmenter("en", { granularity: "sentence" });
 export function sentenceSpans(text: string): Array<{ start: number; end: number }> {
   const spans: Array<{ start: number; end: number }> = [];
   for (const { segment, index } of segmenter.segment(text)) {
-    let start = index;
-    let end = index + segment.length;
+    // ICU does not always break at a blank line (e.g. after "design.\n\nThe final…"): force it.
+    let from = 0;
+    for (const m of segment.matchAll(/\n[ \t]*\n/g)) {
+      push(index + from, index + m.index!);
+      from = m.index! + m[0].length;
+    }
+    push(index + from, index + segment.length);
+  }
+  return spans;
+
+  function push(start: number, end: number) {
     while (start < end && /\s/.test(text[start])) start++;
     while (end > start && /\s/.test(text[end - 1])) end--;
     if (end > start) spans.push({ start, end });
   }
-  return spans;
 }
 
 /**
