@@ -310,6 +310,169 @@ describe("generateExtractive", () => {
     expect(strict.parts[0].state).toBe("missing");
   });
 
+  // ─── Schedule tables ─────────────────────────────────────────────────────────────────────
+
+  const physicsSchedule = passage(
+    "W1",
+    `Course Schedule
+The order of topics may shift by a week depending on our pace.
+
+Week Topics
+1 Kinematics in one dimension; units 2 Vectors and projectile motion
+3 Newton's laws of motion 4 Friction and circular motion
+5 Work and kinetic energy 6 Momentum and collisions
+7 Rotational dynamics 8 Oscillations and waves
+
+Office Hours
+Tuesdays 15:00-16:00 in Room PHY 210.`,
+    { documentId: "phys-syllabus", documentTitle: "PHYS 121 Syllabus", pdfPage: 2 },
+  );
+
+  it("reads the row of a schedule table for the week asked about, with its header", () => {
+    const result = run("what are we covering in week 6?", [physicsSchedule]);
+    expect(result.parts[0].state).toBe("supported");
+    // two weeks side by side on one line are two rows: week 6 is not week 5
+    expect(result.parts[0].claims).toEqual([
+      {
+        text: "Week Topics: 6 Momentum and collisions",
+        evidence: [
+          { sourceId: "W1", quote: "Week Topics" },
+          { sourceId: "W1", quote: "6 Momentum and collisions" },
+        ],
+      },
+    ]);
+    expectExactQuotes(result, [physicsSchedule]);
+    expect(run("What is the topic of week 3?", [physicsSchedule]).parts[0].claims[0].text).toBe("Week Topics: 3 Newton's laws of motion");
+    // the week a topic is in
+    expect(run("Which week do we do oscillations?", [physicsSchedule]).parts[0].claims[0].text).toBe("Week Topics: 8 Oscillations and waves");
+    // a week the table does not have
+    expect(run("What do we cover in week 11?", [physicsSchedule]).parts[0].state).toBe("missing");
+  });
+
+  it("reads a table with column bars and numbered rows of another schedule noun", () => {
+    const plan = passage("L1", "Lecture plan\nLecture | Topic | Reading\n1 | Temperature and heat | Ch. 1\n2 | The first law of thermodynamics | Ch. 2\n3 | Entropy | Ch. 3", {
+      documentId: "thermo",
+      documentTitle: "Thermodynamics outline",
+    });
+    const [part] = run("What is lecture 2 about?", [plan]).parts;
+    expect(part.state).toBe("supported");
+    expect(part.claims[0].text).toContain("2 | The first law of thermodynamics");
+    expect(part.claims[0].text).not.toContain("Entropy");
+  });
+
+  it("does not read numbered lines under an ordinary sentence as a table", () => {
+    const rules = passage("R1", "Lab reports are marked on a simple scale\n1 point is deducted for each missing figure\n2 points are deducted for a missing conclusion", {
+      documentId: "lab-rules",
+      documentTitle: "Lab rules",
+    });
+    expect(run("What do we do in lab 1?", [rules]).parts[0].state).toBe("missing");
+  });
+
+  // ─── Headings and the lines under them ──────────────────────────────────────────────────
+
+  const materials = passage(
+    "M1",
+    `Required Text
+“Principles of Heat Transfer”, by Alma Ferreira, Second Edition.
+
+Course Staff
+Instructor
+Helena Marsh
+hmarsh@northfield.edu
+
+Grading
+Problem sets 40%, Midterm 25%, Final exam 35%.`,
+    { documentId: "heat-syllabus", documentTitle: "MECH 340 Syllabus" },
+  );
+
+  it("answers from the line under a heading that names the subject", () => {
+    const book = run("What textbook do we use?", [materials]);
+    expect(book.parts[0].state).toBe("supported");
+    expect(book.parts[0].claims[0].text).toContain("“Principles of Heat Transfer”, by Alma Ferreira, Second Edition.");
+    expectExactQuotes(book, [materials]);
+    const who = run("Who teaches the course?", [materials]);
+    expect(who.parts[0].state).toBe("supported");
+    expect(who.parts[0].claims[0].text).toContain("Helena Marsh");
+    // the heading alone is never the answer
+    expect(who.parts[0].claims[0].text).not.toBe("Instructor");
+    expect(run("What is the instructor's email?", [materials]).parts[0].claims[0].text).toContain("hmarsh@northfield.edu");
+    // a heading does not answer what its lines do not say
+    expect(run("What is the ISBN of the textbook?", [materials]).parts[0].state).toBe("missing");
+    expect(run("What is the instructor's phone number?", [materials]).parts[0].state).toBe("missing");
+    // a related word in passing is not the thing asked about
+    const tips = passage("M2", "Search for references online and in books before you ask on the forum.", { documentId: "tips", documentTitle: "Study tips" });
+    expect(run("What textbook do we use?", [tips]).parts[0].state).toBe("missing");
+  });
+
+  // ─── Definitions ────────────────────────────────────────────────────────────────────────
+
+  it("prefers the sentence that defines the term over one that merely mentions it", () => {
+    const notes = passage(
+      "D1",
+      `3.2 Hash Tables
+A table may keep several hash functions (like cuckoo hashing) or one single function (e.g., chaining).
+Hash function A deterministic mapping from keys to bucket indices, usually cheap to compute.
+The most common use of a hash function in this course is to index a table.
+The most widely used probing scheme is Linear Probing (LP). The main benefit of LP is that the data stays in one array.`,
+      { documentId: "ds-notes", documentTitle: "Data structures notes" },
+    );
+    const first = (q: string) => run(q, [notes]).parts[0].claims.map((c) => c.text);
+    expect(first("What is a hash function?")).toEqual(["Hash function A deterministic mapping from keys to bucket indices, usually cheap to compute."]);
+    // "X (ABBR)" introduced at the end of a copula defines both names
+    expect(first("What is linear probing?")[0]).toBe("The most widely used probing scheme is Linear Probing (LP).");
+    expect(first("What is LP?")[0]).toBe("The most widely used probing scheme is Linear Probing (LP).");
+  });
+
+  it("matches a term with the abbreviation the notes introduce for it", () => {
+    const leakage = passage(
+      "H1",
+      "The simplest leakage model is the Hamming Weight (HW) model: the power drawn is proportional to the HW of the data. Recall that HW(x) is defined as the number of bits set to 1 in x. A second model is the Hamming Distance (HD) model. The HD counts the bits that differ between the old and the new value of a register.",
+      { documentId: "sca-notes", documentTitle: "Side-channel notes" },
+    );
+    const [weight] = run("What is the Hamming weight?", [leakage]).parts;
+    expect(weight.state).toBe("supported");
+    expect(weight.claims[0].text).toBe("Recall that HW(x) is defined as the number of bits set to 1 in x.");
+    const [model] = run("What is the Hamming weight model?", [leakage]).parts;
+    expect(model.claims[0].text).toContain("Hamming Weight (HW) model");
+    expect(run("What is the Hamming distance model?", [leakage]).parts[0].claims.map((c) => c.text).join(" ")).toMatch(/Hamming Distance \(HD\) model|The HD counts/);
+  });
+
+  it("answers 'what does X do' with the sentence whose grammatical subject is X", () => {
+    const notes = passage(
+      "F1",
+      "We apply the softplus function to the output of every hidden unit. As the plot shows, the softplus function maps every real input to a positive output. Other activation functions are discussed in the next chapter.",
+      { documentId: "nn-notes", documentTitle: "Neural networks notes" },
+    );
+    const [part] = run("What does the softplus function do?", [notes]).parts;
+    expect(part.claims[0].text).toBe("As the plot shows, the softplus function maps every real input to a positive output.");
+  });
+
+  // ─── Matching ───────────────────────────────────────────────────────────────────────────
+
+  it("answers what happens to late work with the late policy, not with the deadline rule", () => {
+    const syllabus = passage(
+      "P1",
+      `Assignments
+There are six assignments. Each assignment is submitted on the course website before its deadline. Assignment 1 is released in week 2.
+
+Late Policy
+Late submissions lose 5% per day, for at most four days. After that, the assignment receives no credit.`,
+      { documentId: "policies", documentTitle: "Course policies" },
+    );
+    const [part] = run("What happens if I submit an assignment late?", [syllabus]).parts;
+    expect(part.state).toBe("supported");
+    expect(part.claims[0].text).toContain("5% per day");
+    // synonyms in the question may share one word of the answer: "lecturer" is both "professor" and "teach"
+    const staff = passage("P2", "Course Staff\nThe lecturer is Dr. Ana Ruiz.", { documentId: "staff", documentTitle: "Course policies" });
+    expect(run("Who is the professor teaching this course?", [staff]).parts[0].claims[0].text).toContain("Dr. Ana Ruiz");
+  });
+
+  it("reads 'hand in' as submitting and 'the last day to' as a deadline", () => {
+    const notice = passage("N1", "Project 2 is due on 14 March at 17:00. The withdrawal deadline is 2 April.", { documentId: "notice", documentTitle: "Announcements" });
+    expect(run("When do we have to hand in project 2?", [notice]).parts[0].claims[0].text).toBe("Project 2 is due on 14 March at 17:00.");
+    expect(run("What's the last day to withdraw from the course?", [notice]).parts[0].claims[0].text).toBe("The withdrawal deadline is 2 April.");
+  });
+
   it("stays fast on a few hundred sentences", () => {
     const many = Array.from({ length: 60 }, (_, i) =>
       passage(

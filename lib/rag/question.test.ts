@@ -119,6 +119,37 @@ describe("splitQuestion", () => {
   });
 });
 
+describe("question wording", () => {
+  it("does not take a quantity word inside a technical term for the kind of answer", () => {
+    expect(answerTypeOf("What is the Hamming weight model?")).toBe("definition");
+    expect(splitQuestion("What is the Hamming weight model?")[0].subject).toEqual(expect.arrayContaining(["weight", "model"]));
+    expect(answerTypeOf("What is weight decay?")).toBe("definition");
+    // …but still for the grading weight of something
+    expect(answerTypeOf("What is the weight of the final exam?")).toBe("number");
+    expect(answerTypeOf("What are the grading weights?")).toBe("number");
+  });
+
+  it("reads what a question asks for from its subject and phrasing", () => {
+    expect(answerTypeOf("What are we covering in week 6?")).toBe("general");
+    expect(answerTypeOf("what's the last day to drop the course?")).toBe("date");
+    expect(answerTypeOf("What is the instructor's email?")).toBe("general");
+    expect(answerTypeOf("What are the office hours?")).toBe("general");
+  });
+
+  it("reads phrasal verbs and set phrases as the words the notes use", () => {
+    expect(contentTerms("When do we hand in project 2?")).toEqual(["submit", "project", "2"]);
+    expect(contentTerms("Can I turn it in late?")).toEqual(["submit", "late"]);
+    expect(contentTerms("What's the last day to drop?")).toEqual([stemWord("deadline"), "drop"]);
+    // "how long" names the kind of answer, not a word to look for
+    expect(splitQuestion("How long do I have to ask for a regrade?")[0].terms).not.toContain("long");
+  });
+
+  it("does not read a number behind a parenthesis as an identifier", () => {
+    expect(idMentions("Adapt short pieces of code (at most 10 lines) from online sources.")).toEqual([]);
+    expect(idMentions("Project #2 and Lab no. 3").map((m) => `${m.noun} ${m.ids.join()}`)).toEqual(["project 2", "lab 3"]);
+  });
+});
+
 describe("stemWord", () => {
   it("maps inflections to one stem", () => {
     expect(new Set(["grading", "grade", "grades", "graded"].map(stemWord))).toEqual(new Set(["grade"]));
@@ -148,6 +179,27 @@ describe("standaloneFollowUp", () => {
     expect(standaloneFollowUp("what about assignment 5?", ["When is assignment 4 due?"])).toBe("When is assignment 5 due?");
     expect(standaloneFollowUp("And the midterm?", ["How much is the final exam worth?"])).toBe("How much is the midterm worth?");
     expect(standaloneFollowUp("what about the late penalty?", ["When is Assignment 2 due?"])).toBe("What is the late penalty?");
+  });
+
+  it("resolves a personal pronoun to the person the previous question asked about", () => {
+    expect(standaloneFollowUp("what are his office hours?", ["Who is the instructor?"])).toBe("what are the instructor's office hours?");
+    expect(standaloneFollowUp("what are her office hours?", ["Who teaches PHYS 121?"])).toBe("what are the instructor's office hours?");
+    expect(standaloneFollowUp("what is her email?", ["Who is the TA for section B?"])).toBe("what is the TA's email?");
+    expect(standaloneFollowUp("when are his office hours?", ["What does Prof. Daniel Okoro teach?"])).toBe("when are Prof. Daniel Okoro's office hours?");
+    expect(looksLikeFollowUp("what are his office hours?")).toBe(true);
+    // a question that names its person itself stands alone
+    expect(looksLikeFollowUp("Who is the TA and what is her email?")).toBe(false);
+  });
+
+  it("replaces the whole subject phrase of the previous question, type words inside it included", () => {
+    expect(standaloneFollowUp("and the Hamming distance model?", ["What is the Hamming weight model?"])).toBe("What is the Hamming distance model?");
+    expect(standaloneFollowUp("and the gradient descent update rule?", ["What is the weight update rule?"])).toBe("What is the gradient descent update rule?");
+    // a trailing type word is not part of it
+    expect(standaloneFollowUp("and the lab report?", ["How much is the term project worth?"])).toBe("How much is the lab report worth?");
+  });
+
+  it("treats a pronoun as the subject of the question's verb as a follow-up, however long the question", () => {
+    expect(standaloneFollowUp("can it get stuck in a poor local minimum?", ["How does gradient descent work?"])).toBe("can gradient descent get stuck in a poor local minimum?");
   });
 
   it("resolves a chain of follow-ups", () => {

@@ -97,18 +97,21 @@ const RELATED_GROUPS: string[][] = [
   ["absence", "absent", "miss", "missed"],
   ["attendance", "attend", "present"],
   ["plagiarism", "plagiarize", "cheat", "cheating", "integrity", "misconduct"],
-  ["textbook", "book", "reading"],
+  ["textbook", "book", "reading", "text"],
   ["allow", "allowed", "permit", "permitted"],
   ["collaborate", "collaboration", "group", "team", "partner"],
   ["prerequisite", "prereq", "prerequisites"],
   ["lecture", "class"],
   ["room", "location", "venue", "building", "hall"],
   ["email", "contact"],
-  ["late", "lateness", "overdue", "deadline"],
+  ["late", "lateness", "overdue"],
   ["penalty", "deduction", "deduct", "lose", "reduce", "reduction"],
   ["mandatory", "compulsory", "obligatory", "required", "expected"],
   ["regrade", "remark", "appeal"],
   ["define", "definition", "mean", "meaning", "refer"],
+  ["choose", "pick", "select", "selection"],
+  ["copy", "copied", "reuse", "adapt", "borrow"],
+  ["ask", "request"],
 ];
 
 const RELATED: Map<string, string[]> = (() => {
@@ -167,7 +170,7 @@ const MONTH_WORDS = new Set(["jan", "january", "feb", "february", "mar", "march"
 const WEEKDAY_WORDS = new Set(["mon", "monday", "tue", "tues", "tuesday", "wed", "wednesday", "thu", "thur", "thurs", "thursday", "fri", "friday", "sat", "saturday", "sun", "sunday"]);
 /** Words after a number that make it a quantity, not an identifier ("10 points", "5 pm"). */
 const UNIT_WORDS = new Set(
-  ["percent", "per", "point", "points", "pt", "pts", "mark", "marks", "pm", "am", "hour", "hours", "hr", "hrs", "h", "minute", "minutes", "min", "mins", "second", "seconds", "sec", "day", "days", "week", "weeks", "month", "months", "year", "years", "word", "words", "page", "pages", "credit", "credits", "student", "students", "time", "times", "people", "member", "members", "question", "questions", "problem", "problems", "x", "am", "th", "st", "nd", "rd", "o'clock", "oclock"],
+  ["percent", "per", "point", "points", "pt", "pts", "mark", "marks", "pm", "am", "hour", "hours", "hr", "hrs", "h", "minute", "minutes", "min", "mins", "second", "seconds", "sec", "day", "days", "week", "weeks", "month", "months", "year", "years", "word", "words", "line", "lines", "page", "pages", "credit", "credits", "student", "students", "time", "times", "people", "member", "members", "question", "questions", "problem", "problems", "x", "am", "th", "st", "nd", "rd", "o'clock", "oclock"],
 );
 /** Nouns never read as identifier heads (a number after them is a quantity or a date). */
 const NON_ID_NOUNS = new Set(["due", "worth", "weight", "deadline", "by", "at", "top", "over", "under", "about", "around", "approximately", "approx", "least", "most", "max", "maximum", "min", "minimum", "total", "score", "grade", "mark", "marks", "percent", "lose", "loses", "lost", "deduct", "deducted", "pm", "am", "and", "or", "p", "pp"]);
@@ -363,6 +366,23 @@ function stemsOf(tokens: Token[], text: string): string[] {
       i++;
       continue;
     }
+    // "hand in", "turn it in": submitting
+    if (t.kind === "word" && /^(hand|hands|handed|handing|turn|turns|turned|turning)$/.test(t.value)) {
+      const n1 = tokens[i + 1];
+      const n2 = tokens[i + 2];
+      const skip = n1?.kind === "word" && n1.value === "in" ? 1 : n1?.kind === "word" && /^(it|them|this|that|these|those|everything)$/.test(n1.value) && n2?.kind === "word" && n2.value === "in" ? 2 : 0;
+      if (skip) {
+        out.push(stemWord("submit"));
+        i += skip;
+        continue;
+      }
+    }
+    // "the last day to drop": a deadline
+    if (t.kind === "word" && /^(last|final)$/.test(t.value) && /^(day|date)$/.test(tokens[i + 1]?.value ?? "") && /^(to|for)$/.test(tokens[i + 2]?.value ?? "")) {
+      out.push(stemWord("deadline"));
+      i++;
+      continue;
+    }
     const s = tokenStem(t);
     if (s !== null) out.push(s);
     if (t.joined && !isStopToken(t.joined)) out.push(stemWord(t.joined));
@@ -458,6 +478,8 @@ export function idMentions(text: string, tokens: Token[] = tokenize(text)): IdMe
     const first = idValue(tokens[j], noun);
     if (first === null) continue;
     const idTok = tokens[j];
+    // Only spaces, "#", "no." or a hyphen between a noun and its identifier: "code (≤ 10 lines)" names no code 10.
+    if (!/^[\s#:.\-–]*(?:(?:no|nr|num|number)\.?)?[\s#.]*$/i.test(text.slice(t.end, idTok.start))) continue;
     // A quantity or a time, not an identifier: "10 points", "5 pm", "17:00", "9/18".
     if (idTok.kind === "num" && (isUnitAfter(tokens[j + 1]) || /^[:/]\d/.test(text.slice(idTok.end, idTok.end + 2)))) continue;
     // "section a student": an article, not an identifier
@@ -532,9 +554,32 @@ const expandContractions = (s: string) =>
     .replace(/\b(what|when|where|who|how|that|it|there)'s\b/g, "$1 is")
     .replace(/\b(what|when|where|who|how)'re\b/g, "$1 are");
 
+/** Answer-type nouns that can also be part of a technical term ("the Hamming weight model", "weight decay"). */
+const NAMED_TYPE_RE = /\b(weights?|worth|penalty|penalties|credits?|marks?|costs?|price|fees?|percentages?|dates?|time|deadlines?|numbers?|amounts?|terms?|names?)\b/gi;
+/** Heads of technical compounds: a type word before one of these names a concept, not the kind of answer. */
+const COMPOUND_HEAD_RE = /^[\s-]+(models?|functions?|matri(?:x|ces)|vectors?|decay|layers?|sharing|initiali[sz]ation|updates?|distributions?|series|complexity|attacks?|leakage|domain|slots?|steps?)\b/i;
+
+/**
+ * Type words of a question that are part of the name of a concept rather than a request for a
+ * kind of answer: the modifier of a technical compound ("the Hamming weight model", "weight
+ * decay", "time series"). Their offsets.
+ */
+function namedTypeWords(ask: string): Array<{ start: number; end: number; word: string }> {
+  const out: Array<{ start: number; end: number; word: string }> = [];
+  for (const m of ask.matchAll(NAMED_TYPE_RE)) {
+    const start = m.index!;
+    const end = start + m[0].length;
+    if (COMPOUND_HEAD_RE.test(ask.slice(end))) out.push({ start, end, word: m[0].toLowerCase() });
+  }
+  return out;
+}
+
 /** The kind of answer a part asks for, from its wording. */
 export function answerTypeOf(ask: string): AnswerType {
-  const t = expandContractions(ask)
+  // "the Hamming weight model" asks what a model is, not for a weight
+  let named = ask;
+  for (const w of namedTypeWords(ask).reverse()) named = named.slice(0, w.start) + "concept" + named.slice(w.end);
+  const t = expandContractions(named)
     .replace(/^[\s,;:]*((and|or|but|so|then|also|plus)\b[\s,]*)+/, "")
     .trim();
   // The leading interrogative decides first.
@@ -543,11 +588,15 @@ export function answerTypeOf(ask: string): AnswerType {
   if (/^where\b/.test(t) || /^(what|which) (room|building|location|place|venue|platform|website|site)\b/.test(t)) return "place";
   if (/^how (much|many|long|often|far|big|large)\b/.test(t) || /^(what|which) (percentage|percent|proportion|fraction|share|portion|number|amount)\b/.test(t)) return "number";
   // Then cue words anywhere.
-  if (/\b(due|deadlines?|due dates?|dates?)\b/.test(t)) return "date";
+  if (/\b(due|deadlines?|due dates?|dates?)\b/.test(t) || /\b(last|final) (day|date) (to|for)\b/.test(t)) return "date";
   // Quantities asked for by name: "what is the late penalty" wants "10% per day", not a definition.
   if (/\b(worth|weights?|weighted|weighting|percentages?|percent|penalty|penalties|deductions?|fees?|costs?|price|credits?|marks?)\b/.test(t)) return "number";
   if (/\b(who)\b/.test(t)) return "person";
   if (/^(what|which) (is|are|was|were)\b.*\babout$/.test(t)) return "general";
+  // "what are we covering in week 6": a pronoun as the subject asks what happens, not what something is
+  if (/^(what|which) (is|are|was|were|will) (we|you|i|they|he|she)\b/.test(t)) return "general";
+  // "what is the instructor's email", "what are the office hours": a detail to look up, not a term to define
+  if (/\b(e-?mail|phone|telephone|website|web site|url|link|address|office hours?|name)\b/.test(t)) return "general";
   if (/^(what|which) (is|are|was|were)\b/.test(t) || /^(define|definition)\b/.test(t) || /\b(meaning of|definition of|what is meant by|stand for|stands for)\b/.test(t) || /^what (does|do) .+ mean\b/.test(t)) return "definition";
   return "general";
 }
@@ -651,8 +700,10 @@ function subjectOf(ask: string, a: Analysis): string[] {
   const typeNoun = expandContractions(ask).match(/^(?:(?:and|or|also|but|so)\s+)*(?:what|which)\s+(\p{L}+)/u)?.[1];
   const typeStem = typeNoun && (/^(date|day|days|time|week|month|year|percentage|percent|proportion|fraction|share|portion|number|amount|room|building|location|place|venue)$/.test(typeNoun) ? stemWord(typeNoun) : null);
   const howWord = expandContractions(ask).match(/\bhow (long|often|far|soon|late|early)\b/)?.[1];
+  const named = new Set(namedTypeWords(ask).map((w) => stemWord(w.word)));
   return [...a.stems].filter((s) => {
     if (s === howWord) return false;
+    if (named.has(s)) return true;
     if (/^\d+(\.\d+)?$/.test(s)) return !idNums.has(s);
     if (/\d/.test(s)) return false; // glued forms as written ("hw1"): the identifier covers them
     return !TYPE_WORDS.has(s) && !GENERIC_WORDS.has(s) && s !== typeStem;
@@ -714,7 +765,8 @@ export function splitQuestion(question: string): RequestedPart[] {
       ask,
       type: answerTypeOf(ask),
       own,
-      terms: [...own.stems],
+      // "how long/often/far …" names the kind of answer, not a word the answer contains
+      terms: [...own.stems].filter((t) => t !== expandContractions(ask).match(/\bhow (long|often|far|soon)\b/)?.[1]),
       subject,
       required: [...required, ...lists.map((m) => ({ noun: m.noun, ids: m.ids, ...(m.alt.length ? { alt: m.alt } : {}) }))],
       elliptical: subject.length === 0 || (hasAnaphora && nonIdSubject.length === 0 && own.ids.length === 0),
@@ -853,31 +905,76 @@ export function coordinatedSubjects(part: RequestedPart): Array<{ text: string; 
 
 // ─── Follow-ups ─────────────────────────────────────────────────────────────────────────────
 
-const PRONOUN_RE = /\b(it|its|they|them|their|this|that|these|those)\b/gi;
+const PRONOUN_RE = /\b(it|its|they|them|their|this|that|these|those|he|him|his|she|her|hers)\b/gi;
+/** Pronouns that stand for a person ("what are his office hours?" after "who teaches the course?"). */
+const PERSONAL_RE = /^(he|him|his|she|her|hers)$/i;
+/** Demonstratives that can open a noun phrase of their own ("this course"): not anaphoric before a noun. */
+const DEMONSTRATIVE_RE = /^(this|that|these|those)$/i;
 
-/** The subject phrase of a question as written: "Assignment 4", "the late penalty", "the final exam". */
-function subjectPhrase(question: string): string | null {
+/** A word of a question that can be part of its subject phrase (stopwords and question words are not). */
+const isPhraseWord = (w: string) => {
+  const lw = w.toLowerCase();
+  if (/^\d/.test(lw) || /^#/.test(lw)) return true;
+  return !isStopToken(lw.replace(/'s$/, ""));
+};
+
+/**
+ * The subject phrase of a question as written: "Assignment 4", "the late penalty", "the final
+ * exam", "the Hamming weight model". The run of content words that names the most subject
+ * words, with answer-type and generic words trimmed from its ends only ("the final project
+ * worth" → "the final project", but "Hamming weight model" stays whole).
+ */
+function subjectPhrase(question: string): { phrase: string; tail: string } | null {
   const tokens = [...question.matchAll(/[\p{L}\p{N}'’#-]+/gu)];
-  const isSubjectWord = (w: string) => {
-    const lw = w.toLowerCase();
+  // a type word inside a technical term is part of it ("weight" in "the weight update rule")
+  const named = new Set(namedTypeWords(question).map((w) => w.start));
+  const isSubjectWord = (k: number) => {
+    const lw = tokens[k][0].toLowerCase();
     if (/^\d/.test(lw) || /^#/.test(lw)) return true;
     if (isStopToken(lw.replace(/'s$/, ""))) return false;
+    if (named.has(tokens[k].index!)) return true;
     const s = stemWord(lw);
     return !TYPE_WORDS.has(s) && !GENERIC_WORDS.has(s);
   };
-  let best: { start: number; end: number; n: number } | null = null;
+  let best: { start: number; end: number; runEnd: number; n: number } | null = null;
   for (let i = 0; i < tokens.length; i++) {
-    if (!isSubjectWord(tokens[i][0]) || /^\d/.test(tokens[i][0])) continue;
+    if (!isPhraseWord(tokens[i][0])) continue;
     let j = i;
-    while (j + 1 < tokens.length && isSubjectWord(tokens[j + 1][0]) && question.slice(tokens[j].index! + tokens[j][0].length, tokens[j + 1].index!).trim() === "") j++;
-    const n = j - i + 1;
-    if (!best || n > best.n) best = { start: tokens[i].index!, end: tokens[j].index! + tokens[j][0].length, n };
+    while (j + 1 < tokens.length && isPhraseWord(tokens[j + 1][0]) && question.slice(tokens[j].index! + tokens[j][0].length, tokens[j + 1].index!).trim() === "") j++;
+    // trim: the phrase starts at a subject word (not a number) and ends at a subject word or an identifier
+    let a = i;
+    let b = j;
+    // (a type word before subject words modifies them: "the term project", "the weight update rule")
+    const isType = (k: number) => TYPE_WORDS.has(stemWord(tokens[k][0].toLowerCase()));
+    while (a <= b && ((!isSubjectWord(a) && !isType(a)) || /^\d/.test(tokens[a][0]))) a++;
+    while (b >= a && !isSubjectWord(b)) b--;
+    if (a <= b) {
+      let n = 0;
+      for (let k = a; k <= b; k++) if (isSubjectWord(k) && !/^\d/.test(tokens[k][0])) n++;
+      if (n > 0 && (!best || n > best.n)) best = { start: tokens[a].index!, end: tokens[b].index! + tokens[b][0].length, runEnd: tokens[j].index! + tokens[j][0].length, n };
+    }
     i = j;
   }
   if (!best) return null;
   // Keep a determiner right before it ("the final exam").
   const before = question.slice(0, best.start).match(/\b(the|my|our|this|that)\s+$/i);
-  return (before ? question.slice(best.start - before[0].length, best.start) : "") + question.slice(best.start, best.end);
+  return { phrase: (before ? question.slice(best.start - before[0].length, best.start) : "") + question.slice(best.start, best.end), tail: question.slice(best.end, best.runEnd) };
+}
+
+const ROLE_WORD_RE = /\b(instructors?|professors?|lecturers?|teachers?|tutors?|TAs?|teaching assistants?|coordinators?|conven[eo]rs?|graders?|readers?|advisors?|advisers?|supervisors?|chairs?)\b/i;
+const TITLED_NAME_RE = /\b(?:Prof(?:essor)?\.?|Dr\.?|Mr\.?|Mrs\.?|Ms\.?|Mx\.?)\s+\p{Lu}[\p{L}'’-]+(?:\s+\p{Lu}[\p{L}'’-]+)?/u;
+
+/** Whom a personal pronoun of a follow-up stands for: the person the previous question named or asked about ("who teaches …" → "the instructor"). */
+function personReferent(prev: string): string | null {
+  const named = prev.match(TITLED_NAME_RE);
+  if (named) return named[0];
+  const role = prev.match(ROLE_WORD_RE);
+  if (role) {
+    const det = prev.slice(0, role.index!).match(/\b(the|my|our|your)\s+$/i);
+    return `${det ? det[1] : "the"} ${role[0]}`;
+  }
+  if (answerTypeOf(prev) === "person" && /\b(teach|teaches|taught|teaching|lectures?|instructs?|runs?)\b/i.test(prev)) return "the instructor";
+  return null;
 }
 
 /** Does the text lean on a pronoun with nothing to resolve it ("when is it due", but not "this course")? */
@@ -901,9 +998,17 @@ export function looksLikeFollowUp(question: string): boolean {
   const subject = subjectOf(q, a);
   // nothing but answer-type words ("when is it due?", "why?")
   if ([...a.stems].every((t) => TYPE_WORDS.has(t)) && a.ids.length === 0) return true;
+  // "can it get stuck…", "how does it work": a pronoun as the subject of the question's own verb
+  if (/^(?:(?:what|when|where|why|how|which)\s+)?(?:is|are|was|were|do|does|did|can|could|will|would|should|shall|may|might|must|has|have)\s+(?:it|they)\b/i.test(expandContractions(cleanAsk(q)))) return true;
   // an anaphoric pronoun that is not a determiner of a noun ("it", "that one", but not "this course")
   for (const m of q.matchAll(PRONOUN_RE)) {
     const after = q.slice(m.index! + m[0].length).match(/^\s+([\p{L}]+)/u)?.[1]?.toLowerCase();
+    // "his office hours": a person of an earlier turn, whatever else the question names (unless it names one itself: "who is the TA and what is her email")
+    if (PERSONAL_RE.test(m[0])) {
+      const before = q.slice(0, m.index!);
+      if (!ROLE_WORD_RE.test(before) && !TITLED_NAME_RE.test(before)) return true;
+      continue;
+    }
     const isDeterminer = /^(this|that|these|those|their|its)$/i.test(m[0]) && nounLike(after);
     if (!isDeterminer && subject.length <= 2) return true;
   }
@@ -939,7 +1044,11 @@ export function standaloneFollowUp(question: string, history: string[]): string 
       const end = sameNoun.idSpans[sameNoun.idSpans.length - 1][1];
       return `${prev.slice(0, start)}${ownIds[0].ids[0]}${prev.slice(end)}?`;
     }
-    const phrase = subjectPhrase(prev);
+    const found = subjectPhrase(prev);
+    // the generic words after the phrase go too when the new subject repeats them ("the weight update rule" → "the gradient descent update rule")
+    const tailWords = found?.tail.trim().toLowerCase().split(/\s+/).filter(Boolean) ?? [];
+    const coreWords = core.toLowerCase().split(/\s+/);
+    const phrase = found ? found.phrase + (tailWords.length && tailWords.every((w) => coreWords.includes(w)) ? found.tail : "") : null;
     // "when is A2 due?" → "what about the late penalty?": a deliverable's frame does not fit a policy
     const deliverableFrame = /\b(due|worth|weigh|weighted|weighting|submit|submitted|handed in)\b/i.test(prev);
     const coreIsDeliverable = contentTerms(core).some(isDeliverableNoun) || ownIds.some((m) => isDeliverableNoun(m.noun));
@@ -952,16 +1061,22 @@ export function standaloneFollowUp(question: string, history: string[]): string 
   }
 
   // "when is it due?" → the pronoun replaced by the previous subject phrase
-  const phrase = subjectPhrase(prev);
+  const phrase = subjectPhrase(prev)?.phrase ?? null;
+  const person = personReferent(prev);
   const qCore = q.replace(/[\s?!.]+$/, "");
-  if (phrase && ownIds.length === 0) {
+  if ((phrase || person) && ownIds.length === 0) {
     let done = false;
     const replaced = qCore.replace(/^(and|also|plus)\s+/i, "").replace(PRONOUN_RE, (m, _p, offset: number, whole: string) => {
       if (done) return m;
       const after = whole.slice(offset + m.length).match(/^\s+([\p{L}]+)/u)?.[1]?.toLowerCase();
-      if (/^(this|that|these|those)$/i.test(m) && nounLike(after)) return m;
+      if (DEMONSTRATIVE_RE.test(m) && nounLike(after)) return m;
+      // "his office hours" → "the instructor's office hours"
+      const personal = PERSONAL_RE.test(m);
+      const referent = personal ? (person ?? phrase) : phrase;
+      if (!referent) return m;
       done = true;
-      return /^(its|their)$/i.test(m) ? `${phrase}'s` : phrase;
+      const possessive = /^(its|their|his|hers)$/i.test(m) || (/^her$/i.test(m) && nounLike(after));
+      return possessive ? `${referent}'s` : referent;
     });
     if (done) return `${replaced}?`;
   }
