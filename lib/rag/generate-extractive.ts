@@ -1170,6 +1170,8 @@ function answerSingle(
       }
       let best: Unit | null = null;
       for (const { ctx, contiguous, f, section } of options) {
+        // One quote never runs across a paragraph break: the next paragraph is about something else.
+        if (ctx && contiguous && /\n\s*\n/.test(passage.text.slice(Math.min(ctx.end, s.start), s.start))) continue;
         const r = scoreUnit(pc, s, ctx, contiguous, f, title, opts, section);
         if (r && (!best || r.score > best.score)) best = { s, f, ctx, contiguous, passage, score: r.score, scope: r.scope, satellite: r.satellite, order, cue: r.cue };
       }
