@@ -10,10 +10,6 @@ const styles: Record<RevisionStatus, { label: string; className: string; dot: st
   failed: { label: "Failed", className: "bg-rose-50 text-rose-800 ring-rose-100", dot: "bg-rose-500" },
 };
 
-export function statusLabel(status: RevisionStatus): string {
-  return styles[status].label;
-}
-
 /** The revision's processing status as a small labelled pill. */
 export function StatusPill({ status, detail, testId }: { status: RevisionStatus; detail?: string; testId?: string }) {
   const s = styles[status];

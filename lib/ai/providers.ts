@@ -15,10 +15,6 @@ export class EmbeddingError extends Error {
   override readonly name = "EmbeddingError";
 }
 
-export function isEmbeddingError(e: unknown): e is EmbeddingError {
-  return e instanceof EmbeddingError;
-}
-
 function provider(baseURL: string | undefined, apiKey: string | undefined) {
   // Ollama, vLLM and LM Studio accept any key; the SDK insists on one being present.
   return createOpenAI({ baseURL, apiKey: apiKey ?? "not-needed" });

@@ -1,5 +1,5 @@
 import "server-only";
-import { cookies, headers } from "next/headers";
+import { cookies } from "next/headers";
 import { notFound, redirect } from "next/navigation";
 import { courseAccess, currentUser, type CourseAccess } from "@/lib/auth/access";
 import { getDb } from "@/lib/db/client";
@@ -35,9 +35,4 @@ export async function requirePageCourse(courseParam: string, section: string, ne
     if (isAppError(e) && e.type === "forbidden") redirect(`/courses/${encodeURIComponent(courseParam)}/chat?denied=${encodeURIComponent(section)}`);
     throw e;
   }
-}
-
-/** Touches the request headers so the page renders per request, never at build time. */
-export async function dynamicPage(): Promise<void> {
-  await headers();
 }

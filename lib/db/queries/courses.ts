@@ -1,5 +1,5 @@
 import "server-only";
-import { asc, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { newId, newJoinCode } from "@/lib/ids";
 import type { Db } from "../client";
 import { courses, memberships, type Course } from "../schema";
@@ -10,10 +10,6 @@ export async function getCourseBySlug(db: Db, { slug }: { slug: string }): Promi
 
 export async function getCourseById(db: Db, { courseId }: { courseId: string }): Promise<Course | undefined> {
   return db.query.courses.findFirst({ where: eq(courses.id, courseId) });
-}
-
-export async function listCourses(db: Db): Promise<Course[]> {
-  return db.select().from(courses).orderBy(asc(courses.title));
 }
 
 /** Returns the course with this slug, creating it when absent (the CLI's "creates the course"). */

@@ -1,7 +1,7 @@
 import "server-only";
 import { and, asc, desc, eq, inArray } from "drizzle-orm";
 import type { Db } from "../client";
-import { documents, ingestionJobs, revisions, type Document, type Revision } from "../schema";
+import { documents, revisions, type Document, type Revision } from "../schema";
 
 export type RevisionSummary = Omit<Revision, "documentId">;
 
@@ -25,14 +25,6 @@ export async function getDocumentsWithRevisions(db: Db, { courseId }: { courseId
   }));
 }
 
-export async function getDocument(db: Db, { courseId, documentId }: { courseId: string; documentId: string }): Promise<Document | undefined> {
-  return db.query.documents.findFirst({ where: and(eq(documents.id, documentId), eq(documents.courseId, courseId)) });
-}
-
-export async function getRevision(db: Db, { revisionId }: { revisionId: string }): Promise<Revision | undefined> {
-  return db.query.revisions.findFirst({ where: eq(revisions.id, revisionId) });
-}
-
 /** A revision together with its document, only when the document belongs to the course. */
 export async function getRevisionInCourse(
   db: Db,
@@ -50,6 +42,3 @@ export async function setRevisionCorrection(db: Db, { revisionId, isCorrection }
   await db.update(revisions).set({ isCorrection }).where(eq(revisions.id, revisionId));
 }
 
-export async function getJobForRevision(db: Db, { revisionId }: { revisionId: string }) {
-  return db.query.ingestionJobs.findFirst({ where: eq(ingestionJobs.revisionId, revisionId), orderBy: desc(ingestionJobs.createdAt) });
-}
