@@ -5,7 +5,9 @@
  */
 import { benchIngestion } from "./ingestion";
 import { benchQuestions } from "./questions";
+import { benchRetrieval } from "./retrieval";
 
 const only = process.argv[2];
 if (!only || only === "ingest") await benchIngestion();
+if (!only || only === "retrieval") await benchRetrieval();
 if (!only || only === "ask") await benchQuestions();

@@ -69,9 +69,13 @@ export function ftsPhrase(text: string): string {
   return `"${text.replace(/"/g, '""')}"`;
 }
 
-/** Above this many chunks, terms found in more than COMMON_SHARE of them stop generating candidates. */
-const PRUNE_ABOVE = 5_000;
-const COMMON_SHARE = 0.05;
+/**
+ * How many posting entries one lexical query may score. BM25 over FTS5 costs about one unit per
+ * matching row, so a question's terms are taken rarest first while their document frequencies
+ * fit this budget: on a small course every term is used; on a large one the common words, which
+ * carry little BM25 weight but match most chunks, stop generating candidates.
+ */
+const POSTINGS_BUDGET = 8_000;
 
 const statsCache = new Map<string, { at: number; value: number }>();
 /** Row counts change only with ingestion: a few seconds of staleness costs nothing. */
@@ -90,22 +94,28 @@ function quoted(words: string[], op: "OR" | "AND"): string {
 }
 
 /**
- * The FTS5 plan for a question's terms. On a large index, terms in more than 5% of chunks carry
- * little BM25 weight but make every candidate list huge (the "common words" cliff), so only the
- * rarer terms generate candidates; a question of common words only must match all of them.
+ * The FTS5 plan for a question's terms within the postings budget. When even the rarest term is
+ * over it (a question of common words only), all its terms must match, falling back to the two
+ * rarest if that finds too little.
  */
 async function planMatch(client: Client, words: string[]): Promise<{ primary: string; fallback: string | null }> {
   const total = await cachedCount(client, "chunks", "SELECT max(seq) AS n FROM chunks");
-  if (total <= PRUNE_ABOVE || words.length === 1) return { primary: quoted(words, "OR"), fallback: null };
+  if (total <= POSTINGS_BUDGET || words.length === 1) return { primary: quoted(words, "OR"), fallback: null };
   const df = new Map<string, number>();
   for (const w of words) {
     df.set(w, await cachedCount(client, `df:${w}`, "SELECT count(*) AS n FROM chunks_fts WHERE chunks_fts MATCH ?", [`text : ${ftsPhrase(w)}`]));
   }
   const present = words.filter((w) => df.get(w)! > 0).sort((a, b) => df.get(a)! - df.get(b)!);
-  const rare = present.filter((w) => df.get(w)! <= total * COMMON_SHARE);
   if (present.length === 0) return { primary: quoted(words, "OR"), fallback: null };
-  if (rare.length > 0) return { primary: quoted(rare, "OR"), fallback: null };
-  return { primary: quoted(present, "AND"), fallback: quoted(present.slice(0, 2), "OR") };
+  if (df.get(present[0])! > POSTINGS_BUDGET) return { primary: quoted(present, "AND"), fallback: quoted(present.slice(0, 2), "OR") };
+  const chosen: string[] = [];
+  let postings = 0;
+  for (const w of present) {
+    if (postings + df.get(w)! > POSTINGS_BUDGET) break;
+    chosen.push(w);
+    postings += df.get(w)!;
+  }
+  return { primary: quoted(chosen, "OR"), fallback: null };
 }
 
 /**
