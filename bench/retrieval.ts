@@ -5,7 +5,7 @@ import { searchLexical } from "@/lib/db/queries/search";
 import { documents, revisions } from "@/lib/db/schema";
 import { openTempDb } from "@/lib/db/temp";
 import { newId } from "@/lib/ids";
-import { STOPWORDS, tokenize } from "@/lib/rag/question";
+import { searchTerms } from "@/lib/rag/pipeline";
 
 const SCIFACT = join(process.cwd(), "..", "shared", "bench", "scifact");
 
@@ -55,7 +55,6 @@ export async function benchRetrieval(): Promise<void> {
     const [q, d] = line.split("\t");
     qrels.set(q, (qrels.get(q) ?? new Set()).add(d));
   }
-  const terms = (q: string) => tokenize(q).filter((t) => (t.kind === "word" && !STOPWORDS.has(t.value)) || t.kind === "num").map((t) => t.value);
   const chunkIdToDoc = (id: string) => id;
   let ours = 0;
   let full = 0;
@@ -63,7 +62,7 @@ export async function benchRetrieval(): Promise<void> {
   let tOurs = 0;
   let tFull = 0;
   for (const [qid, relevant] of qrels) {
-    const words = terms(queries.get(qid)!);
+    const words = searchTerms(queries.get(qid)!);
     let t0 = performance.now();
     const { hits } = await searchLexical(db.client, { courseId: course.id, terms: words, limit: 100 });
     tOurs += performance.now() - t0;

@@ -12,8 +12,7 @@ import { writeFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { closeEvalDb, evalDb, loadGolden, pageText, runGolden, selectSplit, type QuestionResult, type RunReport } from "@/lib/eval/run";
 import { missCauses, normalizeForMatch, type GroupMetrics, type Metrics, type Rate, type Split } from "@/lib/eval/metrics";
-import type { ExtractiveOptions } from "@/lib/rag/generate-extractive";
-import { defaultExtractiveOptions } from "@/lib/rag/generate-extractive";
+import { defaultExtractiveOptions, type ExtractiveOptions } from "@/lib/rag/pipeline";
 import type { AskSettings } from "@/lib/rag/pipeline";
 
 const usage =

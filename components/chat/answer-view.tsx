@@ -1,7 +1,7 @@
 "use client";
 
 import type { ReactNode } from "react";
-import type { Answer, AnswerClaim, AnswerStatus } from "@/lib/rag/types";
+import type { Answer, AnswerClaim, AnswerStatus } from "@/lib/rag/pipeline";
 import { CitationChips } from "@/components/sources/citation-chip";
 import { StageIndicator } from "./stage-indicator";
 import type { StreamingPart, Turn } from "./types";

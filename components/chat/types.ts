@@ -1,4 +1,4 @@
-import type { Answer, AnswerClaim, AnswerPart } from "@/lib/rag/types";
+import type { Answer, AnswerClaim, AnswerPart } from "@/lib/rag/pipeline";
 
 /** What the chat page receives from the conversations API (dates as ISO strings). */
 export interface ConversationSummary {

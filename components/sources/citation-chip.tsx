@@ -1,7 +1,7 @@
 "use client";
 
 import { useCallback, useEffect, useLayoutEffect, useRef, useState, type CSSProperties, type MouseEvent, type PointerEvent } from "react";
-import type { AnswerCitation } from "@/lib/rag/types";
+import type { AnswerCitation } from "@/lib/rag/pipeline";
 import { Excerpt } from "./excerpt";
 import { formatDate, pageWords, supersededBy, useSources } from "./sources-context";
 

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import type { AnswerCitation } from "@/lib/rag/types";
+import type { AnswerCitation } from "@/lib/rag/pipeline";
 
 type Span = { start: number; end: number };
 

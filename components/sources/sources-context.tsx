@@ -1,7 +1,7 @@
 "use client";
 
 import { createContext, useContext } from "react";
-import type { AnswerCitation } from "@/lib/rag/types";
+import type { AnswerCitation } from "@/lib/rag/pipeline";
 
 /** The current revision of a document, as the documents API reports it. */
 export interface CurrentRevision {

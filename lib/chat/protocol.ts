@@ -1,4 +1,4 @@
-import type { PipelineEvent } from "@/lib/rag/types";
+import type { PipelineEvent } from "@/lib/rag/pipeline";
 
 /** Shared by the chat route and the chat UI. */
 export const MAX_QUESTION_CHARS = 2000;

@@ -34,7 +34,7 @@ export { ExtractError, isExtractError, sniffPdf, describePages } from "./extract
 export { normalizeText, normalizeInline } from "./normalize";
 export { defaultChunkSettings } from "./chunk";
 export { GenerationError, isGenerationError, type Generator, type GenerateInput } from "./generate";
-export { generateExtractive } from "./generate-extractive";
+export { defaultExtractiveOptions, generateExtractive, type ExtractiveOptions } from "./generate-extractive";
 export { standaloneFollowUp } from "./question";
 export { isFixedPromptTooLargeError, FixedPromptTooLargeError } from "./pack";
 export { RetrievalError, isRetrievalError, type RetrievePorts, type ScoredCandidate } from "./retrieve";
@@ -84,7 +84,7 @@ export interface AskResult {
 }
 
 /** Words worth searching for: FTS5 applies its own (porter) stemming, so these stay unstemmed. */
-function searchTerms(query: string): string[] {
+export function searchTerms(query: string): string[] {
   return tokenize(query)
     .filter((t) => (t.kind === "word" && !STOPWORDS.has(t.value)) || t.kind === "num" || t.kind === "ord")
     .map((t) => t.value);
