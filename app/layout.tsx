@@ -5,6 +5,7 @@ import "./globals.css";
 export const metadata: Metadata = {
   title: { default: "Study assistant", template: "%s · Study assistant" },
   description: "Answers to course questions, each claim quoted from the course's own notes.",
+  icons: { icon: "/icon.svg" },
 };
 
 export const viewport: Viewport = {

@@ -10,7 +10,7 @@ import { DEMO_FACTS, demoCourse } from "@/lib/demo/course";
 import { submitUpload } from "@/lib/ingest/upload";
 import { processQueuedJobs } from "@/lib/ingest/worker";
 import { buildPdf } from "@/lib/pdf/build";
-import type { Generator, TraceRecord } from "@/lib/rag/pipeline";
+import { isFixedPromptTooLargeError, type Generator, type TraceRecord } from "@/lib/rag/pipeline";
 import { ask, askDeps } from "./ask";
 import { seedDemoCourse } from "./seed";
 
@@ -89,6 +89,24 @@ describe("the extractive path on the demo course", () => {
     expect(answer.nextStep).toBeTruthy();
     expect(calls.generate).toBe(0);
     expect(trace.attempts).toEqual([]);
+  });
+
+  it("takes questions of only stopwords, punctuation or query syntax without crashing, and declines them", async () => {
+    for (const q of ["what is it?", "???", '"', "AND OR NOT", "NEAR(a b) * ^x col:y (((", "-- ; DROP TABLE chunks"]) {
+      const { answer } = await askDemo(q);
+      expect(answer.status, q).toBe("insufficient_evidence");
+    }
+  });
+
+  it("refuses a question that cannot fit the context window before anything is retrieved", async () => {
+    const lookups = { n: 0 };
+    const deps = askDeps(db, courseId, { contextWindow: 300, outputReserve: 64, safetyMargin: 16 }, extractiveGenerator());
+    const lexical = deps.retrievePorts.lexical;
+    deps.retrievePorts.lexical = (terms, limit) => (lookups.n++, lexical(terms, limit));
+    const err = await ask(db, { courseId, question: "When is Assignment 2 due? ".repeat(40), history: [] }, deps).catch((e) => e);
+    expect(isFixedPromptTooLargeError(err)).toBe(true);
+    expect((err as Error).message).toBe("Fixed prompt exceeds input budget");
+    expect(lookups.n).toBe(0);
   });
 
   it("uses the earlier turn for a follow-up and records the standalone query", async () => {
