@@ -2,8 +2,8 @@
 
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { useState, type FormEvent } from "react";
-import { postJson } from "@/components/ui/post-json";
+import type { FormEvent } from "react";
+import { useJsonPost } from "@/components/ui/use-json-post";
 
 interface AuthFormProps {
   mode: "sign-in" | "sign-up";
@@ -14,23 +14,15 @@ interface AuthFormProps {
 /** Sign-in and sign-up share one form: the server sets an httpOnly session cookie on success. */
 export function AuthForm({ mode, next }: AuthFormProps) {
   const router = useRouter();
-  const [error, setError] = useState<string | null>(null);
-  const [pending, setPending] = useState(false);
-
-  async function submit(e: FormEvent<HTMLFormElement>) {
-    e.preventDefault();
-    setError(null);
-    setPending(true);
-    const form = new FormData(e.currentTarget);
-    const body = Object.fromEntries(["email", "password", ...(mode === "sign-up" ? ["name"] : [])].map((k) => [k, String(form.get(k) ?? "")]));
-    const result = await postJson(`/api/auth/${mode}`, body);
-    setPending(false);
-    if (!result.ok) {
-      setError(result.message);
-      return;
-    }
+  const { error, pending, post } = useJsonPost(() => {
     router.replace(next);
     router.refresh();
+  });
+
+  function submit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    const form = new FormData(e.currentTarget);
+    void post(`/api/auth/${mode}`, Object.fromEntries(["email", "password", ...(mode === "sign-up" ? ["name"] : [])].map((k) => [k, String(form.get(k) ?? "")])));
   }
 
   const field = "mt-1.5 block w-full rounded-lg border border-line-strong bg-surface px-3 py-2.5 text-[15px] text-ink shadow-sm outline-none transition focus:border-accent-500 focus:ring-2 focus:ring-accent-100";

@@ -1,8 +1,8 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { useState, type FormEvent } from "react";
-import { postJson } from "@/components/ui/post-json";
+import type { FormEvent } from "react";
+import { useJsonPost } from "@/components/ui/use-json-post";
 
 type Mode = "join" | "create";
 
@@ -25,22 +25,15 @@ export function CourseActions() {
 
 function ActionForm({ mode, title, hint, label, placeholder, button }: { mode: Mode; title: string; hint: string; label: string; placeholder: string; button: string }) {
   const router = useRouter();
-  const [error, setError] = useState<string | null>(null);
-  const [pending, setPending] = useState(false);
-
-  async function submit(e: FormEvent<HTMLFormElement>) {
-    e.preventDefault();
-    setError(null);
-    setPending(true);
-    const value = String(new FormData(e.currentTarget).get("value") ?? "").trim();
-    const result = await postJson<{ slug: string }>(mode === "join" ? "/api/courses/join" : "/api/courses", mode === "join" ? { code: value } : { title: value });
-    setPending(false);
-    if (!result.ok) {
-      setError(result.message);
-      return;
-    }
-    router.push(`/courses/${encodeURIComponent(result.data.slug)}/${mode === "join" ? "chat" : "documents"}`);
+  const { error, pending, post } = useJsonPost<{ slug: string }>((data) => {
+    router.push(`/courses/${encodeURIComponent(data.slug)}/${mode === "join" ? "chat" : "documents"}`);
     router.refresh();
+  });
+
+  function submit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    const value = String(new FormData(e.currentTarget).get("value") ?? "").trim();
+    void post(mode === "join" ? "/api/courses/join" : "/api/courses", mode === "join" ? { code: value } : { title: value });
   }
 
   return (
