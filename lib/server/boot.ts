@@ -1,5 +1,6 @@
 import "server-only";
 import { count } from "drizzle-orm";
+import { countTokens } from "@/lib/ai/tokenizer";
 import { getDb } from "@/lib/db/client";
 import { courses } from "@/lib/db/schema";
 import { env } from "@/lib/env";
@@ -15,6 +16,8 @@ export function kickWorker(): void {
 }
 
 export async function boot(): Promise<void> {
+  // The tokenizer parses its rank file on first use (~1 s): pay that at start, not on a first question.
+  countTokens("warm up");
   const handle = await getDb();
   const recovered = await recoverInterruptedJobs(handle);
   if (recovered) console.log(`[ingest] requeued ${recovered} interrupted job(s)`);
