@@ -232,3 +232,20 @@ test("the page reads well at phone width", async ({ page }, testInfo) => {
   await shot(docs, testInfo, "phone.png");
   await page.screenshot({ path: testInfo.outputPath("phone-top.png") });
 });
+
+test("deleting a document takes it out of the list and out of students' answers", async ({ page }) => {
+  const docs = new DocumentsPage(page);
+  await docs.signIn(INSTRUCTOR);
+  await docs.goto(demoCourse.slug);
+  const doc = docs.document("week 2 sql joins");
+  await expect(doc).toBeVisible();
+  const ask = async () => (await page.request.post(`/api/courses/${demoCourse.slug}/chat`, { data: { question: "What does SQL joins part 2 introduce?" } })).text();
+  expect(await ask(), "answered from the document before it is deleted").toContain('"documentTitle":"week 2 sql joins"');
+  await doc.getByTestId("delete-document").click();
+  await doc.getByTestId("confirm-delete").click();
+  await expect(docs.document("week 2 sql joins")).toHaveCount(0);
+  await page.reload();
+  await expect(docs.document("week 2 sql joins")).toHaveCount(0);
+  // Nothing of it is searchable any more.
+  expect(await ask()).not.toContain('"documentTitle":"week 2 sql joins"');
+});

@@ -14,6 +14,7 @@ import * as chat from "./courses/[courseId]/chat/route";
 import * as conversation from "./courses/[courseId]/conversations/[conversationId]/route";
 import * as conversations from "./courses/[courseId]/conversations/route";
 import * as documents from "./courses/[courseId]/documents/route";
+import * as deleteDoc from "./courses/[courseId]/documents/[documentId]/route";
 import * as revisionFile from "./courses/[courseId]/revisions/[revisionId]/file/route";
 import * as revision from "./courses/[courseId]/revisions/[revisionId]/route";
 import * as trace from "./courses/[courseId]/traces/[traceId]/route";
@@ -103,6 +104,21 @@ describe("authorization matrix", () => {
       },
       { anonymous: 401, student: 403, otherStudent: 404, otherInstructor: 404, instructor: 201 },
     ));
+
+  it("lets only the course's instructor delete a document, and a guessed id of another course's is 404", async () => {
+    const { db } = await getDb();
+    const victims: Record<string, string> = {};
+    for (const a of actors) {
+      const bytes = new Uint8Array(await (await pdf(`Delete target of ${a}.`)).arrayBuffer());
+      const course = (await db.query.courses.findFirst({ where: (c, { eq }) => eq(c.slug, slug) }))!;
+      victims[a] = (await submitUpload(db, { courseId: course.id, fileName: `victim-${a}.pdf`, bytes, maxBytes: 1 << 24 })).document.id;
+    }
+    await matrix((a) => deleteDoc.DELETE(request(a, "/x", { method: "DELETE" }), params({ courseId: slug, documentId: victims[a] })), {
+      anonymous: 401, student: 403, otherStudent: 404, otherInstructor: 404, instructor: 204,
+    });
+    const viaOwnCourse = await deleteDoc.DELETE(request("otherInstructor", "/x", { method: "DELETE" }), params({ courseId: otherSlug, documentId: victims.student }));
+    expect(viaOwnCourse.status).toBe(404);
+  });
 
   it("lets only the course's instructor mark a correction", () =>
     matrix(

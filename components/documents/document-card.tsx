@@ -1,6 +1,6 @@
 "use client";
 
-import { useId, useRef } from "react";
+import { useId, useRef, useState } from "react";
 import { pluralize } from "./format";
 import { RevisionRow } from "./revision-row";
 import type { DocumentView, RevisionView } from "./types";
@@ -11,11 +11,15 @@ interface DocumentCardProps {
   toggleErrors: Readonly<Record<string, string>>;
   onToggleCorrection: (revision: RevisionView) => void;
   onUploadRevision: (document: DocumentView, file: File) => void;
+  /** Removes the document from the course; resolves to an error message, or null on success. */
+  onDelete: (document: DocumentView) => Promise<string | null>;
 }
 
 /** A document with all its revisions, newest first, and the action to upload the next one. */
-export function DocumentCard({ document: d, pendingToggles, toggleErrors, onToggleCorrection, onUploadRevision }: DocumentCardProps) {
+export function DocumentCard({ document: d, pendingToggles, toggleErrors, onToggleCorrection, onUploadRevision, onDelete }: DocumentCardProps) {
   const inputRef = useRef<HTMLInputElement>(null);
+  const [confirming, setConfirming] = useState(false);
+  const [deleteError, setDeleteError] = useState<string | null>(null);
   const headingId = useId();
   const current = d.revisions.find((r) => r.id === d.currentRevisionId);
 
@@ -45,7 +49,36 @@ export function DocumentCard({ document: d, pendingToggles, toggleErrors, onTogg
             {summary} · {pluralize(d.revisions.length, "revision")}
           </p>
         </div>
-        <div className="shrink-0">
+        <div className="flex shrink-0 items-center gap-2">
+          {confirming ? (
+            <span className="flex items-center gap-2 text-[13px]" role="group" aria-label={`Delete ${d.title}?`}>
+              <span className="text-ink-soft">Delete for students? Old answers keep their quotes.</span>
+              <button
+                type="button"
+                data-testid="confirm-delete"
+                onClick={async () => {
+                  const error = await onDelete(d);
+                  setDeleteError(error);
+                  if (error) setConfirming(false);
+                }}
+                className="rounded-lg bg-rose-600 px-3 py-1.5 font-medium text-white hover:bg-rose-700"
+              >
+                Delete
+              </button>
+              <button type="button" onClick={() => setConfirming(false)} className="rounded-lg px-2 py-1.5 text-muted hover:text-ink">
+                Cancel
+              </button>
+            </span>
+          ) : (
+            <button
+              type="button"
+              data-testid="delete-document"
+              onClick={() => setConfirming(true)}
+              className="rounded-lg px-2.5 py-1.5 text-[13px] text-muted transition hover:bg-rose-50 hover:text-rose-700"
+            >
+              Delete
+            </button>
+          )}
           <input
             ref={inputRef}
             type="file"
@@ -73,6 +106,11 @@ export function DocumentCard({ document: d, pendingToggles, toggleErrors, onTogg
           </button>
         </div>
       </div>
+      {deleteError ? (
+        <p role="alert" className="border-b border-line bg-rose-50 px-5 py-2 text-[13px] text-rose-800 sm:px-6">
+          {deleteError}
+        </p>
+      ) : null}
       <ol aria-label={`Revisions of ${d.title}`} className="divide-y divide-line">
         {d.revisions.map((r) => (
           <RevisionRow

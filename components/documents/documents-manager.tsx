@@ -291,6 +291,15 @@ export function DocumentsManager({ courseSlug, initialDocuments, maxUploadBytes 
                 toggleErrors={toggleErrors}
                 onToggleCorrection={toggleCorrection}
                 onUploadRevision={(doc, file) => enqueue([file], { documentId: doc.id, title: doc.title })}
+                onDelete={async (doc) => {
+                  const res = await fetch(`${api}/documents/${encodeURIComponent(doc.id)}`, { method: "DELETE" }).catch(() => null);
+                  if (!res || !res.ok) {
+                    const body = (await res?.json().catch(() => null)) as { message?: string } | null;
+                    return body?.message ?? "The document could not be deleted. Try again.";
+                  }
+                  await refresh();
+                  return null;
+                }}
               />
             ))}
           </ul>

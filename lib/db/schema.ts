@@ -54,8 +54,10 @@ export const documents = sqliteTable(
     id: text("id").primaryKey(),
     courseId: text("course_id").notNull().references(() => courses.id, { onDelete: "cascade" }),
     title: text("title").notNull(),
-    /** The one revision that is searchable; null until the first revision is ready. */
+    /** The one revision that is searchable; null until the first revision is ready, and after deletion. */
     currentRevisionId: text("current_revision_id"),
+    /** Deleted by an instructor: hidden and unsearchable, but its revisions stay so old citations still resolve. */
+    deletedAt: integer("deleted_at", { mode: "timestamp_ms" }),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex("documents_course_title").on(t.courseId, t.title)],

@@ -4,7 +4,7 @@ import { countTokens } from "@/lib/ai/tokenizer";
 import { createEmbedder } from "@/lib/ai/providers";
 import { startScriptedOpenAI } from "@/lib/ai/openai-server.mock";
 import { ensureCourse } from "@/lib/db/queries/courses";
-import { getDocumentsWithRevisions } from "@/lib/db/queries/documents";
+import { deleteDocument, getDocumentsWithRevisions } from "@/lib/db/queries/documents";
 import { searchDense, searchLexical } from "@/lib/db/queries/search";
 import { chunks, documents, ingestionJobs, pages } from "@/lib/db/schema";
 import { openTempDb } from "@/lib/db/temp";
@@ -98,6 +98,30 @@ describe("ingestion", () => {
       [1, "ready"],
     ]);
     expect(doc.currentRevisionId).toBe(doc.revisions[0].id);
+  });
+
+  it("deletes a document from search and the list, keeps its pages for old citations, and restores it on re-upload", async () => {
+    const bytes = await notes(["Quiz three covers hashing."]);
+    const first = await upload("quiz.pdf", bytes);
+    await processQueuedJobs(db, deps);
+    expect(await search("hashing")).toHaveLength(1);
+    expect(await deleteDocument(db.db, { courseId, documentId: first.document.id })).toBe(true);
+    expect(await search("hashing")).toEqual([]);
+    expect(await getDocumentsWithRevisions(db.db, { courseId })).toEqual([]);
+    expect(await db.db.select().from(pages).where(eq(pages.revisionId, first.revision.id))).toHaveLength(1);
+    expect(await deleteDocument(db.db, { courseId, documentId: first.document.id })).toBe(false);
+    // The same file again brings the document back as revision 2.
+    const again = await upload("quiz.pdf", bytes);
+    expect(again).toMatchObject({ kind: "created", revision: { number: 2 } });
+    await processQueuedJobs(db, deps);
+    expect((await search("hashing")).map((h) => h.passage.revisionNumber)).toEqual([2]);
+  });
+
+  it("keeps a document deleted while a revision of it was being indexed", async () => {
+    const r = await upload("late.pdf", await notes(["Indexed after deletion."]));
+    await deleteDocument(db.db, { courseId, documentId: r.document.id });
+    await processQueuedJobs(db, deps);
+    expect(await search("deletion")).toEqual([]);
   });
 
   it("marks a correction on upload", async () => {

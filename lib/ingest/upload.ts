@@ -56,14 +56,18 @@ export async function submitUpload(db: Db, input: UploadInput): Promise<UploadRe
     } else {
       document = await tx.query.documents.findFirst({ where: and(eq(documents.courseId, input.courseId), eq(documents.title, title)) });
     }
+    const restoring = Boolean(document?.deletedAt);
     if (!document) {
       [document] = await tx.insert(documents).values({ id: newId("doc"), courseId: input.courseId, title }).returning();
+    } else if (document.deletedAt) {
+      // Uploading to a deleted document brings it back; the new revision becomes current once indexed.
+      [document] = await tx.update(documents).set({ deletedAt: null }).where(eq(documents.id, document.id)).returning();
     }
     const latest = await tx.query.revisions.findFirst({
       where: and(eq(revisions.documentId, document.id), ne(revisions.status, "failed")),
       orderBy: desc(revisions.number),
     });
-    if (latest && latest.sha256 === sha256) return { kind: "unchanged" as const, document, revision: latest };
+    if (!restoring && latest && latest.sha256 === sha256) return { kind: "unchanged" as const, document, revision: latest };
 
     const last = await tx.query.revisions.findFirst({ where: eq(revisions.documentId, document.id), orderBy: desc(revisions.number) });
     const [revision] = await tx

@@ -1,5 +1,5 @@
 import "server-only";
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import type { DbHandle } from "@/lib/db/client";
 import { chunks, documents, ingestionJobs, pages, revisionFiles, revisions } from "@/lib/db/schema";
 import { toStoredVector, type Embedder } from "@/lib/ai/providers";
@@ -151,6 +151,8 @@ async function publishRevision(
       .where(
         and(
           eq(documents.id, documentId),
+          // A document deleted while this revision was being indexed stays deleted.
+          isNull(documents.deletedAt),
           sql`coalesce((SELECT number FROM revisions WHERE id = ${documents.currentRevisionId}), 0) < ${number}`,
         ),
       );

@@ -37,3 +37,14 @@ describe("gate", () => {
     expect(gate(hits, { minScore: 0, parts: [contentTerms("what is it?")] }).passed).toEqual([]);
   });
 });
+
+describe("gate: related words", () => {
+  it("gives a term found only through a related word partial credit (GATE_RELATED_CREDIT)", () => {
+    const collab = makeHit("Collaboration is allowed on homework.", 1);
+    const unrelated = makeHit("Homework is submitted on Gradescope.", 2);
+    const parts = [contentTerms("can we work together on homework")];
+    const state = gate([collab, unrelated], { minScore: 0.5, parts });
+    expect(state.coverage[0].coverage).toBeGreaterThan(state.coverage[1].coverage);
+    expect(ids(state.passed)).toContain(collab.passage.chunkId);
+  });
+});

@@ -215,3 +215,11 @@ describe("standaloneFollowUp", () => {
     expect(a).toContain("Assignment 2");
   });
 });
+
+describe("relatedStems: everyday phrasings of policy words", () => {
+  it("relates “together” to collaboration and “dishonesty” to cheating", async () => {
+    const { relatedStems: rel, stemWord: st } = await import("./question");
+    expect(rel(st("together"))).toContain(st("collaboration"));
+    expect(rel(st("dishonesty"))).toContain(st("cheating"));
+  });
+});

@@ -1,5 +1,5 @@
 import "server-only";
-import { asc, count, eq, sql } from "drizzle-orm";
+import { and, asc, count, eq, isNull, sql } from "drizzle-orm";
 import type { DocumentView } from "@/components/documents/types";
 import { getDb, type Db } from "@/lib/db/client";
 import { getDocumentsWithRevisions } from "@/lib/db/queries/documents";
@@ -38,7 +38,7 @@ export async function listCourseSummaries(userId: string): Promise<CourseSummary
     })
     .from(memberships)
     .innerJoin(courses, eq(courses.id, memberships.courseId))
-    .leftJoin(documents, eq(documents.courseId, courses.id))
+    .leftJoin(documents, and(eq(documents.courseId, courses.id), isNull(documents.deletedAt)))
     .where(eq(memberships.userId, userId))
     .groupBy(courses.id, memberships.role)
     .orderBy(asc(courses.title));

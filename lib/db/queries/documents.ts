@@ -1,5 +1,5 @@
 import "server-only";
-import { and, asc, desc, eq, inArray } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNull } from "drizzle-orm";
 import type { Db } from "../client";
 import { documents, revisions, type Document, type Revision } from "../schema";
 
@@ -12,7 +12,11 @@ export interface DocumentWithRevisions extends Document {
 
 /** Every document of a course with all its revisions, for the documents page and its polling. */
 export async function getDocumentsWithRevisions(db: Db, { courseId }: { courseId: string }): Promise<DocumentWithRevisions[]> {
-  const docs = await db.select().from(documents).where(eq(documents.courseId, courseId)).orderBy(asc(documents.title));
+  const docs = await db
+    .select()
+    .from(documents)
+    .where(and(eq(documents.courseId, courseId), isNull(documents.deletedAt)))
+    .orderBy(asc(documents.title));
   if (docs.length === 0) return [];
   const revs = await db
     .select()
@@ -42,3 +46,17 @@ export async function setRevisionCorrection(db: Db, { revisionId, isCorrection }
   await db.update(revisions).set({ isCorrection }).where(eq(revisions.id, revisionId));
 }
 
+
+/**
+ * Deletes a document for students and search: it leaves the list and stops being searchable at
+ * once. Its revisions, pages and files stay, so answers that quoted it keep their citations.
+ * Uploading a file with its title again brings it back as a new revision.
+ */
+export async function deleteDocument(db: Db, { courseId, documentId }: { courseId: string; documentId: string }): Promise<boolean> {
+  const rows = await db
+    .update(documents)
+    .set({ deletedAt: new Date(), currentRevisionId: null })
+    .where(and(eq(documents.id, documentId), eq(documents.courseId, courseId), isNull(documents.deletedAt)))
+    .returning({ id: documents.id });
+  return rows.length > 0;
+}
