@@ -16,7 +16,7 @@ import { defaultExtractiveOptions, type ExtractiveOptions } from "@/lib/rag/pipe
 import type { AskSettings } from "@/lib/rag/pipeline";
 
 const usage =
-  "Usage: scripts/eval.ts [--split tune|test|all] [--min-score X] [--k N] [--max-passages N] [--sweep | --sweep-extractive | --check] [--ids a,b] [--json FILE] [--verbose]";
+  "Usage: scripts/eval.ts [--golden FILE.jsonl] [--split tune|test|all] [--min-score X] [--k N] [--max-passages N] [--sweep | --sweep-extractive | --check] [--ids a,b] [--json FILE] [--verbose]";
 
 const { values } = parseArgs({
   options: {
@@ -24,6 +24,7 @@ const { values } = parseArgs({
     "min-score": { type: "string" },
     k: { type: "string" },
     "max-passages": { type: "string" },
+    golden: { type: "string" },
     sweep: { type: "boolean", default: false },
     "sweep-extractive": { type: "boolean", default: false },
     check: { type: "boolean", default: false },
@@ -33,6 +34,9 @@ const { values } = parseArgs({
     help: { type: "boolean", default: false },
   },
 });
+
+/** The question set: golden.jsonl by default, or another file of the same format (e.g. lib/eval/fresh.jsonl). */
+const goldenSet = loadGolden(values.golden);
 
 function fail(message: string): never {
   console.error(message);
@@ -150,7 +154,7 @@ const settingsLine = (r: RunReport) => `k=${r.settings.k} minScore=${r.settings.
 
 async function check() {
   const db = await evalDb();
-  const golden = selectSplit(loadGolden(), split).filter((g) => !ids || ids.includes(g.id));
+  const golden = selectSplit(goldenSet, split).filter((g) => !ids || ids.includes(g.id));
   let problems = 0;
   for (const g of golden) {
     if (!db.courses.has(g.course)) {
@@ -176,7 +180,7 @@ async function check() {
 }
 
 async function single() {
-  const report = await runGolden({ split, overrides, ids });
+  const report = await runGolden({ split, overrides, ids, golden: goldenSet });
   console.log(`Golden set, split ${split}: ${report.results.length} questions in ${report.seconds.toFixed(1)} s (${settingsLine(report)})\n`);
   printMetrics(report.metrics);
   printMisses(report.results, values.verbose);
@@ -190,7 +194,7 @@ async function sweep() {
   const reports: RunReport[] = [];
   for (const k of ks) {
     for (const minScore of minScores) {
-      const report = await runGolden({ split, overrides: { ...overrides, k, minScore }, ids });
+      const report = await runGolden({ split, overrides: { ...overrides, k, minScore }, ids, golden: goldenSet });
       reports.push(report);
       const m = report.metrics;
       rows.push([
@@ -222,7 +226,7 @@ async function sweepExtractive() {
   }
   const rows: string[][] = [];
   for (const options of grid) {
-    const m = (await runGolden({ split, overrides, extractiveOptions: options, ids })).metrics;
+    const m = (await runGolden({ split, overrides, extractiveOptions: options, ids, golden: goldenSet })).metrics;
     const isDefault = options.minScore === defaultExtractiveOptions.minScore && options.minSubjectCoverage === defaultExtractiveOptions.minSubjectCoverage;
     rows.push([
       `${options.minScore}${isDefault ? "*" : ""}`,

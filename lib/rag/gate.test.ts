@@ -48,3 +48,12 @@ describe("gate: related words", () => {
     expect(ids(state.passed)).toContain(collab.passage.chunkId);
   });
 });
+
+describe("gate and the grammar of questions", () => {
+  it("does not count verbs like 'happen' or 'learn' against a passage about the subject", () => {
+    const hit = makeHit("Students caught cheating receive a failing grade for the class.", 1);
+    expect(gate([hit], { minScore: 0.5, parts: [contentTerms("what happens if I get caught cheating")] }).passed).toHaveLength(1);
+    // Without the subject the verbs alone do not pass.
+    expect(gate([makeHit("We learn a lot in this course.", 1)], { minScore: 0.5, parts: [contentTerms("which week do we learn about filesystems")] }).passed).toEqual([]);
+  });
+});

@@ -1,8 +1,15 @@
-import { contentTerms, relatedStems } from "./question";
+import { contentTerms, relatedStems, stemWord } from "./question";
 import type { GateState, Hit } from "./types";
 
 /** Credit for a requested term found only through a related word ("work together" → "collaborate"), as in the generator. */
 export const GATE_RELATED_CREDIT = 0.5;
+
+/**
+ * Verbs that carry the question's grammar, not its subject ("what happens if…", "which week do we
+ * learn…"): a passage about the subject rarely repeats them, so they do not count against it.
+ * Stems, as contentTerms returns them.
+ */
+const LIGHT_VERBS = new Set(["happen", "get", "got", "learn", "cover", "talk", "discuss", "go", "need", "know", "tell", "find", "say", "mean"].map(stemWord));
 
 /** How much of a part's terms a passage's terms cover: 1 per term present, GATE_RELATED_CREDIT per term present only as a related word. */
 function partCoverage(terms: string[], present: Set<string>): number {
@@ -20,7 +27,13 @@ function partCoverage(terms: string[], present: Set<string>): number {
  * Retrieval order is kept; every hit lands in exactly one list.
  */
 export function gate(hits: Hit[], { minScore, parts }: { minScore: number; parts: string[][] }): GateState {
-  const wanted = parts.map((terms) => [...new Set(terms)]).filter((terms) => terms.length > 0);
+  const wanted = parts
+    .map((terms) => {
+      const all = [...new Set(terms)];
+      const content = all.filter((t) => !LIGHT_VERBS.has(t));
+      return content.length > 0 ? content : all;
+    })
+    .filter((terms) => terms.length > 0);
   const coverage: GateState["coverage"] = [];
   const passed: Hit[] = [];
   const rejected: Hit[] = [];

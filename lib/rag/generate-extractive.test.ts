@@ -487,3 +487,15 @@ Late submissions lose 5% per day, for at most four days. After that, the assignm
     expect(result.parts[1].claims[0].text).toBe("Assignment 42 is due on 15 November at 17:00.");
   });
 });
+
+describe("a sentence that announces the next one", () => {
+  it("is quoted together with the sentence it announces", () => {
+    const text =
+      "Bitslicing speeds up ciphers in software. The key observation behind bitslicing is the following:\nEvery operation works bitwise, so eight blocks can be processed in parallel in one byte.";
+    const { parts } = generateExtractive({ question: "What is the key observation behind bitslicing?", passages: [passage("S1", text)] });
+    const quote = parts[0].claims.map((c) => c.evidence.map((e) => e.quote).join(" ")).join(" ");
+    expect(quote).toContain("the following:");
+    expect(quote).toContain("eight blocks can be processed in parallel");
+    for (const c of parts[0].claims) for (const e of c.evidence) expect(text).toContain(e.quote);
+  });
+});

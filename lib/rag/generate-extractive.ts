@@ -1137,7 +1137,16 @@ function answerSingle(
   const missing: Answered = { part: { ask: part.ask, state: "missing", claims: [] }, sentences: [] };
   const pc = prepare(part, flat, vocabulary);
   if (!pc) return missing;
-  const answered = (state: DraftPart["state"], units: Unit[]): Answered => ({ part: { ask: part.ask, state, claims: units.map(claimOf) }, sentences: units.map((u) => u.s) });
+  // A sentence that announces what follows ("The key observation is the following:") is quoted with the sentence it announces.
+  const withFollower = (u: Unit): Unit => {
+    const next = sentences[u.s.passage][u.s.index + 1];
+    if (!/:\s*$/.test(u.s.text) || !next || /\n\s*\n/.test(u.passage.text.slice(u.s.end, next.start))) return u;
+    return { ...u, ctx: u.ctx && u.contiguous ? u.ctx : u.s, s: next, contiguous: true };
+  };
+  const answered = (state: DraftPart["state"], units: Unit[]): Answered => {
+    const full = units.map(withFollower);
+    return { part: { ask: part.ask, state, claims: full.map(claimOf) }, sentences: full.map((u) => u.s) };
+  };
 
   const candidates: Unit[] = [];
   const askStems = analyze(part.ask).stems;
