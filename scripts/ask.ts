@@ -6,6 +6,7 @@ import { getDb } from "@/lib/db/client";
 import { getCourseBySlug } from "@/lib/db/queries/courses";
 import { ask, askDeps } from "@/lib/server/ask";
 import type { Answer, AskSettings } from "@/lib/rag/pipeline";
+import { fail, helpRequested } from "./cli-args";
 
 const usage = 'Usage: npm run ask -- --course <slug> [--json] [--k N] [--min-score X] [--max-passages N] ("question" | --file questions.jsonl)';
 
@@ -22,15 +23,7 @@ const { values, positionals } = parseArgs({
   allowPositionals: true,
 });
 
-function fail(message: string): never {
-  console.error(message);
-  process.exit(2);
-}
-
-if (values.help) {
-  console.log(usage);
-  process.exit(0);
-}
+helpRequested(values.help, usage);
 if (!values.course) fail(usage);
 if (!values.file && positionals.length === 0) fail(usage);
 

@@ -14,6 +14,7 @@ import { closeEvalDb, evalDb, loadGolden, pageText, runGolden, selectSplit, type
 import { missCauses, normalizeForMatch, type GroupMetrics, type Metrics, type Rate, type Split } from "@/lib/eval/metrics";
 import { defaultExtractiveOptions, type ExtractiveOptions } from "@/lib/rag/pipeline";
 import type { AskSettings } from "@/lib/rag/pipeline";
+import { fail, helpRequested } from "./cli-args";
 
 const usage =
   "Usage: scripts/eval.ts [--golden FILE.jsonl] [--split tune|test|all] [--min-score X] [--k N] [--max-passages N] [--sweep | --sweep-extractive | --check] [--ids a,b] [--json FILE] [--verbose]";
@@ -38,15 +39,7 @@ const { values } = parseArgs({
 /** The question set: golden.jsonl by default, or another file of the same format (e.g. lib/eval/fresh.jsonl). */
 const goldenSet = loadGolden(values.golden);
 
-function fail(message: string): never {
-  console.error(message);
-  process.exit(2);
-}
-
-if (values.help) {
-  console.log(usage);
-  process.exit(0);
-}
+helpRequested(values.help, usage);
 
 const split = (values.split ?? (values.sweep || values["sweep-extractive"] ? "tune" : "all")) as Split | "all";
 if (!["tune", "test", "all"].includes(split)) fail(`--split must be tune, test or all (got “${values.split}”).\n${usage}`);

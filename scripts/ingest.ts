@@ -6,6 +6,7 @@ import { ensureCourse } from "@/lib/db/queries/courses";
 import { workerDepsFromEnv } from "@/lib/ingest/deps";
 import { ingestFiles } from "@/lib/ingest/ingest-files";
 import { env } from "@/lib/env";
+import { fail, helpRequested } from "./cli-args";
 
 const usage = "Usage: npm run ingest -- --course <slug> [--title T] [--correction] [--json] FILE...";
 
@@ -20,18 +21,9 @@ const { values, positionals } = parseArgs({
   allowPositionals: true,
 });
 
-if (values.help) {
-  console.log(usage);
-  process.exit(0);
-}
-if (!values.course || positionals.length === 0) {
-  console.error(usage);
-  process.exit(2);
-}
-if (values.title && positionals.length > 1) {
-  console.error("--title names one document: give it with a single FILE.");
-  process.exit(2);
-}
+helpRequested(values.help, usage);
+if (!values.course || positionals.length === 0) fail(usage);
+if (values.title && positionals.length > 1) fail("--title names one document: give it with a single FILE.");
 
 const handle = await getDb();
 const course = await ensureCourse(handle.db, { slug: values.course });
