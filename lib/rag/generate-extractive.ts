@@ -1124,16 +1124,18 @@ interface Answered {
   sentences: Sentence[];
 }
 
-function answerSingle(
-  part: RequestedPart,
-  sentences: Sentence[][],
-  flat: Sentence[],
-  vocabulary: string[],
-  passages: LabelledPassage[],
-  titles: Analysis[],
-  opts: ExtractiveOptions,
-  abbr: Abbreviations,
-): Answered {
+/** Everything read from the passages once per question, shared by every requested part. */
+interface Reading {
+  sentences: Sentence[][];
+  flat: Sentence[];
+  vocabulary: string[];
+  passages: LabelledPassage[];
+  titles: Analysis[];
+  opts: ExtractiveOptions;
+  abbr: Abbreviations;
+}
+
+function answerSingle(part: RequestedPart, { sentences, flat, vocabulary, passages, titles, opts, abbr }: Reading): Answered {
   const missing: Answered = { part: { ask: part.ask, state: "missing", claims: [] }, sentences: [] };
   const pc = prepare(part, flat, vocabulary);
   if (!pc) return missing;
@@ -1252,18 +1254,9 @@ function answerSingle(
  * weights and late policy") is answered per thing: all found → one part with a claim for each;
  * none → missing; some → one part per thing, so support for one never covers the other.
  */
-function answerPart(
-  part: RequestedPart,
-  sentences: Sentence[][],
-  flat: Sentence[],
-  vocabulary: string[],
-  passages: LabelledPassage[],
-  titles: Analysis[],
-  opts: ExtractiveOptions,
-  abbr: Abbreviations,
-): DraftPart[] {
+function answerPart(part: RequestedPart, reading: Reading): DraftPart[] {
   const conjuncts = coordinatedSubjects(part);
-  const whole = answerSingle(part, sentences, flat, vocabulary, passages, titles, opts, abbr);
+  const whole = answerSingle(part, reading);
   if (!conjuncts) return [whole.part];
   // Sentences that themselves speak to every thing named answer the whole part.
   if (whole.part.state !== "missing") {
@@ -1275,7 +1268,7 @@ function answerPart(
     const others = new Set(conjuncts.flatMap((o) => o.terms).filter((t) => !c.terms.includes(t) && !c.subject.includes(t)));
     // "the difference between X and Y": anything said about X is part of the answer, not only a definition
     const answerType = /\b(difference|differences|differ|distinguish)\b/i.test(part.ask) ? "general" : part.answerType;
-    return answerSingle({ ...part, answerType, subject: c.subject, terms: part.terms.filter((t) => !others.has(t)) }, sentences, flat, vocabulary, passages, titles, opts, abbr).part;
+    return answerSingle({ ...part, answerType, subject: c.subject, terms: part.terms.filter((t) => !others.has(t)) }, reading).part;
   });
   if (answers.every((a) => a.state === "missing")) return [{ ask: part.ask, state: "missing", claims: [] }];
   if (answers.some((a) => a.state === "missing")) return answers.map((a, i) => ({ ...a, ask: `${part.ask} (${conjuncts[i].text})` }));
@@ -1314,7 +1307,7 @@ export function generateExtractive(
     return a;
   });
   const vocabulary = [...new Set([...flat.flatMap((x) => [...x.a.stems]), ...titles.flatMap((t) => [...t.stems])])].sort();
-  const parts: DraftPart[] = requested.flatMap((part) => answerPart(part, sentences, flat, vocabulary, passages, titles, opts, abbr));
+  const parts: DraftPart[] = requested.flatMap((part) => answerPart(part, { sentences, flat, vocabulary, passages, titles, opts, abbr }));
   if (parts.length === 0 && question.trim()) parts.push({ ask: question.trim(), state: "missing", claims: [] });
   return { parts, raw: JSON.stringify(parts) };
 }
