@@ -21,9 +21,13 @@ export function groundingInstruction(): string {
   ].join("\n");
 }
 
-/** Escapes the `<` of anything that reads like a passage tag, so text can neither close its own fence nor open a fake one. */
+/**
+ * Escapes the `<` of anything that reads like a passage tag, so text can neither close its own
+ * fence nor open a fake one, and of special-token spellings (`<|im_start|>`), which some local
+ * servers' chat templates would turn into real control tokens.
+ */
 function neutraliseTags(text: string): string {
-  return text.replace(/<(?=\s*\/?\s*passage)/gi, "&lt;");
+  return text.replace(/<(?=\s*\/?\s*passage|\|)/gi, "&lt;");
 }
 
 /**

@@ -10,6 +10,8 @@ export interface WorkerDeps {
   chunkSettings: ChunkSettings;
   embedder: Embedder | null;
   embedBatchSize: number;
+  /** Threads pdf.js reads a large PDF on; the machine's cores (at most four) when unset. */
+  readerThreads?: number;
   /** Test hook: called between stages, so a test can stop the work where a crash would. */
   checkpoint?: (stage: "extracted" | "pages_stored" | "chunks_stored" | "embedded") => Promise<void> | void;
 }
@@ -76,6 +78,7 @@ async function runJob(handle: DbHandle, job: { id: string; revisionId: string },
     const { extracted, chunked } = await extractAndChunk(Uint8Array.from(file.bytes), {
       countTokens: deps.countTokens,
       chunkSettings: deps.chunkSettings,
+      readerThreads: deps.readerThreads,
       onPage: (done, total) => {
         // Progress is a courtesy to the page; write it at most every 10% of the document.
         if (done === total || done - lastReport >= Math.max(1, Math.ceil(total / 10))) {

@@ -1,5 +1,5 @@
-import { join } from "node:path";
 import { normalizeText } from "./normalize";
+import { isPdfReadError, readPdfText, type TextItem } from "./pdf-threads";
 import type { ExtractState, ExtractedPage } from "./types";
 
 export type ExtractFailure = "not_pdf" | "truncated" | "corrupt" | "encrypted" | "no_pages" | "no_text";
@@ -19,14 +19,6 @@ export function isExtractError(e: unknown): e is ExtractError {
   return e instanceof ExtractError;
 }
 
-interface TextItem {
-  str: string;
-  transform: number[];
-  width: number;
-  height: number;
-  hasEOL: boolean;
-}
-
 interface Line {
   y: number;
   x0: number;
@@ -37,13 +29,6 @@ interface Line {
   tabular: boolean;
   pendingSpace: boolean;
 }
-
-// Resolved from the working directory, not import.meta.url: bundled server code has no file URL to
-// resolve from (Next compiles require.resolve to a module id), and the app always runs from its root.
-const pdfjsRoot = () => join(process.cwd(), "node_modules", "pdfjs-dist");
-
-let pdfjs: Promise<typeof import("pdfjs-dist/legacy/build/pdf.mjs")> | undefined;
-const loadPdfjs = () => (pdfjs ??= import("pdfjs-dist/legacy/build/pdf.mjs"));
 
 /** Checks the bytes, not the file name: a PDF starts with %PDF- and ends with %%EOF. */
 export function sniffPdf(bytes: Uint8Array): void {
@@ -61,59 +46,47 @@ export function sniffPdf(bytes: Uint8Array): void {
  * extract: PDF bytes → one normalised text per physical page, with printed labels kept apart.
  * Never returns a page out of order; throws ExtractError for files it cannot read.
  */
-export async function extractPdf(bytes: Uint8Array, onPage?: (done: number, total: number) => void): Promise<ExtractState> {
+export async function extractPdf(
+  bytes: Uint8Array,
+  { onPage, threads }: { onPage?: (done: number, total: number) => void; threads?: number } = {},
+): Promise<ExtractState> {
   sniffPdf(bytes);
-  const { getDocument } = await loadPdfjs();
-  const task = getDocument({
-    data: new Uint8Array(bytes), // pdf.js transfers (detaches) the buffer it is given
-    standardFontDataUrl: join(pdfjsRoot(), "standard_fonts") + "/",
-    useSystemFonts: false,
-    disableFontFace: true,
-    isEvalSupported: false,
-    verbosity: 0,
-  });
-  let doc;
+  let text;
   try {
-    doc = await task.promise;
+    text = await readPdfText(bytes, { threads, onPage });
   } catch (e) {
-    const name = (e as { name?: string }).name;
-    if (name === "PasswordException") {
-      throw new ExtractError("encrypted", "This PDF is password-protected. Upload a copy without a password.");
-    }
-    throw new ExtractError("corrupt", `This PDF is damaged and cannot be read (${(e as Error).message}).`);
+    throw readFailure(e);
   }
-  try {
-    const pageCount = doc.numPages;
-    if (pageCount === 0) throw new ExtractError("no_pages", "This PDF has no pages.");
-    const labels = await doc.getPageLabels().catch(() => null);
-    const pages: ExtractedPage[] = [];
-    const pagesWithoutText: number[] = [];
-    for (let n = 1; n <= pageCount; n++) {
-      let text: string;
-      try {
-        const page = await doc.getPage(n);
-        const content = await page.getTextContent();
-        text = normalizeText(layoutText(content.items.filter((i) => "str" in i) as TextItem[]));
-        page.cleanup();
-      } catch (e) {
-        if (isExtractError(e)) throw e;
-        throw new ExtractError("corrupt", `Page ${n} of this PDF is damaged and cannot be read (${(e as Error).message}).`);
-      }
-      if (!/[\p{L}\p{N}]/u.test(text)) pagesWithoutText.push(n);
-      const label = labels?.[n - 1]?.trim() || null;
-      pages.push({ pdfPage: n, pageLabel: label && label !== String(n) ? label : null, text });
-      onPage?.(n, pageCount);
-    }
-    if (pagesWithoutText.length === pageCount) {
-      throw new ExtractError(
-        "no_text",
-        `No selectable text on ${describePages(pagesWithoutText)}: it looks scanned. OCR is not supported; upload a PDF with a text layer.`,
-      );
-    }
-    return { pageCount, pages, pagesWithoutText };
-  } finally {
-    await doc.destroy();
+  const { numPages: pageCount, labels } = text;
+  if (pageCount === 0) throw new ExtractError("no_pages", "This PDF has no pages.");
+  const pages: ExtractedPage[] = [];
+  const pagesWithoutText: number[] = [];
+  for (let n = 1; n <= pageCount; n++) {
+    const pageText = normalizeText(layoutText(text.pages[n - 1]));
+    if (!/[\p{L}\p{N}]/u.test(pageText)) pagesWithoutText.push(n);
+    const label = labels?.[n - 1]?.trim() || null;
+    pages.push({ pdfPage: n, pageLabel: label && label !== String(n) ? label : null, text: pageText });
   }
+  if (pagesWithoutText.length === pageCount) {
+    throw new ExtractError(
+      "no_text",
+      `No selectable text on ${describePages(pagesWithoutText)}: it looks scanned. OCR is not supported; upload a PDF with a text layer.`,
+    );
+  }
+  return { pageCount, pages, pagesWithoutText };
+}
+
+function readFailure(e: unknown): ExtractError {
+  if (!isPdfReadError(e)) {
+    return new ExtractError("corrupt", `This PDF could not be read: the PDF reader stopped on it (${(e as Error).message}).`);
+  }
+  if (e.pdfjsName === "PasswordException") {
+    return new ExtractError("encrypted", "This PDF is password-protected. Upload a copy without a password.");
+  }
+  if (e.page !== null) {
+    return new ExtractError("corrupt", `Page ${e.page} of this PDF is damaged and cannot be read (${e.message}).`);
+  }
+  return new ExtractError("corrupt", `This PDF is damaged and cannot be read (${e.message}).`);
 }
 
 /** "page 3", "pages 1–4", "pages 2, 5–7". */

@@ -49,9 +49,14 @@ export interface IndexableDocument {
 /** extract → chunk for one PDF. Throws ExtractError for files that cannot be read. */
 export async function extractAndChunk(
   bytes: Uint8Array,
-  { countTokens, chunkSettings = defaultChunkSettings, onPage }: { countTokens: CountTokens; chunkSettings?: ChunkSettings; onPage?: (done: number, total: number) => void },
+  {
+    countTokens,
+    chunkSettings = defaultChunkSettings,
+    onPage,
+    readerThreads,
+  }: { countTokens: CountTokens; chunkSettings?: ChunkSettings; onPage?: (done: number, total: number) => void; readerThreads?: number },
 ): Promise<IndexableDocument> {
-  const extracted = await extractPdf(bytes, onPage);
+  const extracted = await extractPdf(bytes, { onPage, threads: readerThreads });
   const chunked = chunkPages(extracted.pages, countTokens, chunkSettings);
   return { extracted, chunked };
 }

@@ -1,0 +1,149 @@
+import { availableParallelism } from "node:os";
+import { join } from "node:path";
+import { Worker } from "node:worker_threads";
+
+/** A positioned run of text, as pdf.js reports it. */
+export interface TextItem {
+  str: string;
+  transform: number[];
+  width: number;
+  height: number;
+  hasEOL: boolean;
+}
+
+/** pdf.js failed on the file; `name` is pdf.js's exception name (PasswordException, …). */
+export class PdfReadError extends Error {
+  override readonly name = "PdfReadError";
+  constructor(
+    readonly pdfjsName: string,
+    message: string,
+    /** The page being read when it failed; null while opening the document. */
+    readonly page: number | null,
+  ) {
+    super(message);
+  }
+}
+
+export function isPdfReadError(e: unknown): e is PdfReadError {
+  return e instanceof PdfReadError;
+}
+
+type Reply =
+  | { job: number; type: "meta"; numPages: number; labels: string[] | null }
+  | { job: number; type: "page"; page: number; items: TextItem[] }
+  | { job: number; type: "done" }
+  | { job: number; type: "error"; name: string; message: string; page: number | null };
+
+type Request = { job: number; bytes: Uint8Array; pages: "meta" | number[] };
+
+/** A page count below which one thread reads the whole document: a second would parse the fonts again for little gain. */
+const PAGES_PER_THREAD = 24;
+/** A hostile PDF may exhaust its thread's heap; the thread dies, the server does not. */
+const THREAD_HEAP_MB = 1024;
+
+// Resolved from the working directory, not import.meta.url: bundled server code has no file URL to
+// resolve from, and the app, the CLI and the tests all run from the project root.
+const pdfjsRoot = () => join(process.cwd(), "node_modules", "pdfjs-dist");
+const workerFile = () => join(process.cwd(), "lib", "rag", "pdf-text.worker.mjs");
+
+class ReaderThread {
+  private readonly worker: Worker;
+  private readonly handlers = new Map<number, (r: Reply | Error) => void>();
+  dead = false;
+
+  constructor() {
+    this.worker = new Worker(workerFile(), {
+      workerData: { pdfjsRoot: pdfjsRoot() },
+      execArgv: [],
+      resourceLimits: { maxOldGenerationSizeMb: THREAD_HEAP_MB },
+    });
+    this.worker.unref();
+    this.worker.on("message", (r: Reply) => this.handlers.get(r.job)?.(r));
+    const fail = (e: Error) => {
+      this.dead = true;
+      for (const h of this.handlers.values()) h(e);
+      this.handlers.clear();
+    };
+    this.worker.on("error", fail);
+    this.worker.on("exit", (code) => fail(new Error(`the PDF reader stopped (exit code ${code})`)));
+  }
+
+  /** Sends one request and feeds its replies to `onReply` until "done", "error" or the thread's death. */
+  request(req: Request, onReply: (r: Reply) => void): Promise<void> {
+    return new Promise((resolve, reject) => {
+      if (this.handlers.size === 0) this.worker.ref(); // a busy thread keeps the process alive
+      const finish = (settle: () => void) => {
+        this.handlers.delete(req.job);
+        if (this.handlers.size === 0) this.worker.unref();
+        settle();
+      };
+      this.handlers.set(req.job, (r) => {
+        if (r instanceof Error) return finish(() => reject(r));
+        if (r.type === "error") return finish(() => reject(new PdfReadError(r.name, r.message, r.page)));
+        onReply(r);
+        if (r.type === "done") finish(resolve);
+      });
+      const copy = req.bytes.slice(); // pdf.js detaches the buffer it reads
+      this.worker.postMessage({ ...req, bytes: copy }, [copy.buffer]);
+    });
+  }
+
+  cancel(job: number): void {
+    if (!this.dead) this.worker.postMessage({ job, cancel: true });
+  }
+}
+
+const threads: ReaderThread[] = [];
+let nextJob = 1;
+
+function thread(i: number): ReaderThread {
+  if (!threads[i] || threads[i].dead) threads[i] = new ReaderThread();
+  return threads[i];
+}
+
+/** Threads the reader may use: the machine's cores, at most four. */
+export const defaultReaderThreads = Math.max(1, Math.min(4, availableParallelism()));
+
+export interface PdfText {
+  numPages: number;
+  labels: string[] | null;
+  /** Text items per physical page, index 0 = page 1. */
+  pages: TextItem[][];
+}
+
+/**
+ * Reads every page's text items with pdf.js on up to `threads` threads, each taking every n-th
+ * page. `onPage(read, total)` counts pages as they arrive. Throws PdfReadError.
+ */
+export async function readPdfText(
+  bytes: Uint8Array,
+  { threads: maxThreads = defaultReaderThreads, onPage }: { threads?: number; onPage?: (read: number, total: number) => void } = {},
+): Promise<PdfText> {
+  const job = nextJob++;
+  let meta: { numPages: number; labels: string[] | null } | undefined;
+  await thread(0).request({ job, bytes, pages: "meta" }, (r) => {
+    if (r.type === "meta") meta = r;
+  });
+  const { numPages, labels } = meta!;
+  if (numPages === 0) return { numPages, labels, pages: [] };
+  const pages: TextItem[][] = new Array(numPages);
+  let read = 0;
+  const n = Math.max(1, Math.min(maxThreads, Math.floor(numPages / PAGES_PER_THREAD)));
+  const readers = Array.from({ length: n }, (_, i) => thread(i));
+  try {
+    await Promise.all(
+      readers.map((reader, i) => {
+        const share = Array.from({ length: Math.ceil((numPages - i) / n) }, (_, k) => i + 1 + k * n);
+        return reader.request({ job, bytes, pages: share }, (r) => {
+          if (r.type !== "page") return;
+          pages[r.page - 1] = r.items;
+          onPage?.(++read, numPages);
+        });
+      }),
+    );
+  } catch (e) {
+    for (const reader of readers) reader.cancel(job);
+    throw e;
+  }
+  return { numPages, labels, pages };
+}
