@@ -1,7 +1,7 @@
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { buildLargePdf, corrupt, largePdfPageFact } from "@/lib/pdf/build";
 import { extractPdf } from "./extract";
-import { readPdfText } from "./pdf-threads";
+import { READER_IDLE_MS, readerThreadCount, readPdfText } from "./pdf-threads";
 
 describe("reading PDFs on reader threads", () => {
   let reader60: Uint8Array;
@@ -46,5 +46,23 @@ describe("reading PDFs on reader threads", () => {
     const text = await readPdfText(reader60, { threads: 2 });
     expect(text.numPages).toBe(60);
     expect(text.pages.every((items) => items.length > 0)).toBe(true);
+  });
+
+  describe("idle readers", () => {
+    afterEach(() => vi.useRealTimers());
+
+    it("let their threads go after a minute without work, and new ones start for the next document", async () => {
+      vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+      await extractPdf(reader60, { threads: 2 });
+      expect(readerThreadCount()).toBe(2);
+      vi.advanceTimersByTime(READER_IDLE_MS - 1000);
+      expect(readerThreadCount()).toBe(2);
+      vi.advanceTimersByTime(1000);
+      expect(readerThreadCount()).toBe(0);
+      vi.useRealTimers();
+      const again = await extractPdf(reader60, { threads: 2 });
+      expect(again.pages[59].text).toContain(largePdfPageFact(60));
+      expect(readerThreadCount()).toBe(2);
+    });
   });
 });

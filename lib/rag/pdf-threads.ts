@@ -40,6 +40,8 @@ type Request = { job: number; bytes: Uint8Array; pages: "meta" | number[] };
 const PAGES_PER_THREAD = 24;
 /** A hostile PDF may exhaust its thread's heap; the thread dies, the server does not. */
 const THREAD_HEAP_MB = 1024;
+/** An idle reader holds pdf.js and its caches (~90 MB); after this long without work it is let go. */
+export const READER_IDLE_MS = 60_000;
 
 // Resolved from the working directory, not import.meta.url: bundled server code has no file URL to
 // resolve from, and the app, the CLI and the tests all run from the project root.
@@ -49,6 +51,7 @@ const workerFile = () => join(process.cwd(), "lib", "rag", "pdf-text.worker.mjs"
 class ReaderThread {
   private readonly worker: Worker;
   private readonly handlers = new Map<number, (r: Reply | Error) => void>();
+  private idleTimer: NodeJS.Timeout | undefined;
   dead = false;
 
   constructor() {
@@ -71,10 +74,16 @@ class ReaderThread {
   /** Sends one request and feeds its replies to `onReply` until "done", "error" or the thread's death. */
   request(req: Request, onReply: (r: Reply) => void): Promise<void> {
     return new Promise((resolve, reject) => {
-      if (this.handlers.size === 0) this.worker.ref(); // a busy thread keeps the process alive
+      if (this.handlers.size === 0) {
+        clearTimeout(this.idleTimer);
+        this.worker.ref(); // a busy thread keeps the process alive
+      }
       const finish = (settle: () => void) => {
         this.handlers.delete(req.job);
-        if (this.handlers.size === 0) this.worker.unref();
+        if (this.handlers.size === 0) {
+          this.worker.unref();
+          this.idleTimer = setTimeout(() => this.retire(), READER_IDLE_MS).unref();
+        }
         settle();
       };
       this.handlers.set(req.job, (r) => {
@@ -88,6 +97,12 @@ class ReaderThread {
     });
   }
 
+  private retire(): void {
+    if (this.handlers.size > 0) return;
+    this.dead = true;
+    void this.worker.terminate();
+  }
+
   cancel(job: number): void {
     if (!this.dead) this.worker.postMessage({ job, cancel: true });
   }
@@ -99,6 +114,11 @@ let nextJob = 1;
 function thread(i: number): ReaderThread {
   if (!threads[i] || threads[i].dead) threads[i] = new ReaderThread();
   return threads[i];
+}
+
+/** Reader threads running now (idle ones included, retired ones not). */
+export function readerThreadCount(): number {
+  return threads.filter((t) => !t.dead).length;
 }
 
 /** Threads the reader may use: the machine's cores, at most four. */
