@@ -20,6 +20,12 @@ describe("splitQuestion", () => {
     expect(parts[1].required).toEqual([{ noun: "assignment", ids: ["2"] }]);
   });
 
+  it("gives a bare interrogative joined to another the clause they share", () => {
+    expect(splitQuestion("Where and when does the class meet?").map((p) => p.ask)).toEqual(["Where does the class meet", "when does the class meet"]);
+    expect(splitQuestion("How and why does bitslicing work?").map((p) => p.ask)).toEqual(["How does bitslicing work", "why does bitslicing work"]);
+    expect(splitQuestion("Where and when does the class meet?")[0].terms).toEqual(splitQuestion("When does the class meet?")[0].terms);
+  });
+
   it("never splits inside a coordinated noun phrase", () => {
     const parts = splitQuestion("What are the grading weights and late policy?");
     expect(parts).toHaveLength(1);

@@ -679,7 +679,17 @@ function softSplit(segment: string): string[] {
     from = c;
   }
   pieces.push(segment.slice(from));
-  return pieces;
+  return distributeBareWh(pieces);
+}
+
+/** "where and when does the class meet": a bare interrogative shares the clause of the one it is joined to. */
+function distributeBareWh(pieces: string[]): string[] {
+  return pieces.map((piece, i) => {
+    const bare = piece.trim().match(/^(\p{L}+)[,\s]*$/u)?.[1];
+    const next = pieces[i + 1]?.trim().match(/^(?:(?:and|or|,)\s*)*(\p{L}+)\s+(.+)$/iu);
+    if (!bare || !WH.has(bare.toLowerCase()) || !next || !WH.has(next[1].toLowerCase())) return piece;
+    return `${bare} ${next[2]}`;
+  });
 }
 
 const cleanAsk = (s: string) =>
