@@ -3,9 +3,10 @@
 // polyfills (core-js replaces Array.prototype.push and JSON.stringify on Node 20, and defines
 // `self` and `navigator`) out of the server's own globals.
 //
-// Protocol, per job: { job, bytes, pages: "meta" | number[] } in; out come
-// { job, type: "meta", numPages, labels }, { job, type: "page", page, items } for each requested
-// page in order, { job, type: "done" }, or { job, type: "error", name, message, page }.
+// Protocol, per job: { job, bytes, index, of } in, sent to `of` threads at once. Every thread
+// opens the document; the first n = min(of, pages ÷ pagesPerThread, at least 1) read pages
+// index+1, index+1+n, … Out come { job, type: "page", page, numPages, items } per page in order,
+// then { job, type: "done", numPages, labels }, or { job, type: "error", name, message, page }.
 // { job, cancel: true } stops a job after its current page.
 import { join } from "node:path";
 import { parentPort, workerData } from "node:worker_threads";
@@ -18,7 +19,7 @@ parentPort.on("message", (msg) => {
   else void run(msg);
 });
 
-async function run({ job, bytes, pages }) {
+async function run({ job, bytes, index, of }) {
   const post = (m) => parentPort.postMessage({ job, ...m });
   let current = null;
   let doc;
@@ -32,24 +33,22 @@ async function run({ job, bytes, pages }) {
       isEvalSupported: false,
       verbosity: 0,
     }).promise;
-    if (pages === "meta") {
-      const labels = doc.numPages > 0 ? await doc.getPageLabels().catch(() => null) : null;
-      post({ type: "meta", numPages: doc.numPages, labels });
-    } else {
-      for (const n of pages) {
-        if (cancelled.has(job)) break;
-        current = n;
-        const page = await doc.getPage(n);
-        const content = await page.getTextContent();
-        const items = [];
-        for (const i of content.items) {
-          if ("str" in i) items.push({ str: i.str, transform: i.transform, width: i.width, height: i.height, hasEOL: i.hasEOL });
-        }
-        page.cleanup();
-        post({ type: "page", page: n, items });
+    const { numPages } = doc;
+    const n = Math.min(of, Math.max(1, Math.floor(numPages / workerData.pagesPerThread)));
+    for (let p = index + 1; index < n && p <= numPages && !cancelled.has(job); p += n) {
+      current = p;
+      const page = await doc.getPage(p);
+      const content = await page.getTextContent();
+      const items = [];
+      for (const i of content.items) {
+        if ("str" in i) items.push({ str: i.str, transform: i.transform, width: i.width, height: i.height, hasEOL: i.hasEOL });
       }
+      page.cleanup();
+      post({ type: "page", page: p, numPages, items });
     }
-    post({ type: "done" });
+    current = null;
+    const labels = index === 0 && numPages > 0 ? await doc.getPageLabels().catch(() => null) : null;
+    post({ type: "done", numPages, labels });
   } catch (e) {
     post({ type: "error", name: e?.name ?? "Error", message: e?.message ?? String(e), page: current });
   } finally {

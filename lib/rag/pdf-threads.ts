@@ -29,14 +29,14 @@ export function isPdfReadError(e: unknown): e is PdfReadError {
 }
 
 type Reply =
-  | { job: number; type: "meta"; numPages: number; labels: string[] | null }
-  | { job: number; type: "page"; page: number; items: TextItem[] }
-  | { job: number; type: "done" }
+  | { job: number; type: "page"; page: number; numPages: number; items: TextItem[] }
+  | { job: number; type: "done"; numPages: number; labels: string[] | null }
   | { job: number; type: "error"; name: string; message: string; page: number | null };
 
-type Request = { job: number; bytes: Uint8Array; pages: "meta" | number[] };
+/** Thread `index` of `of` reading the document: see pdf-text.worker.mjs for which pages it takes. */
+type Request = { job: number; bytes: Uint8Array; index: number; of: number };
 
-/** A page count below which one thread reads the whole document: a second would parse the fonts again for little gain. */
+/** Pages each extra thread must have to be used: for fewer, a second thread would parse the fonts again for little gain. */
 const PAGES_PER_THREAD = 24;
 /** A hostile PDF may exhaust its thread's heap; the thread dies, the server does not. */
 const THREAD_HEAP_MB = 1024;
@@ -56,7 +56,7 @@ class ReaderThread {
 
   constructor() {
     this.worker = new Worker(workerFile(), {
-      workerData: { pdfjsRoot: pdfjsRoot() },
+      workerData: { pdfjsRoot: pdfjsRoot(), pagesPerThread: PAGES_PER_THREAD },
       execArgv: [],
       resourceLimits: { maxOldGenerationSizeMb: THREAD_HEAP_MB },
     });
@@ -132,34 +132,32 @@ export interface PdfText {
 }
 
 /**
- * Reads every page's text items with pdf.js on up to `threads` threads, each taking every n-th
- * page. `onPage(read, total)` counts pages as they arrive. Throws PdfReadError.
+ * Reads every page's text items with pdf.js on up to `threads` threads (one per 24 pages), each
+ * taking every n-th page. `onPage(read, total)` counts pages as they arrive. Throws PdfReadError.
  */
 export async function readPdfText(
   bytes: Uint8Array,
   { threads: maxThreads = defaultReaderThreads, onPage }: { threads?: number; onPage?: (read: number, total: number) => void } = {},
 ): Promise<PdfText> {
   const job = nextJob++;
-  let meta: { numPages: number; labels: string[] | null } | undefined;
-  await thread(0).request({ job, bytes, pages: "meta" }, (r) => {
-    if (r.type === "meta") meta = r;
-  });
-  const { numPages, labels } = meta!;
-  if (numPages === 0) return { numPages, labels, pages: [] };
-  const pages: TextItem[][] = new Array(numPages);
+  const readers = Array.from({ length: Math.max(1, maxThreads) }, (_, i) => thread(i));
+  const pages: TextItem[][] = [];
+  let numPages = 0;
+  let labels: string[] | null = null;
   let read = 0;
-  const n = Math.max(1, Math.min(maxThreads, Math.floor(numPages / PAGES_PER_THREAD)));
-  const readers = Array.from({ length: n }, (_, i) => thread(i));
   try {
     await Promise.all(
-      readers.map((reader, i) => {
-        const share = Array.from({ length: Math.ceil((numPages - i) / n) }, (_, k) => i + 1 + k * n);
-        return reader.request({ job, bytes, pages: share }, (r) => {
-          if (r.type !== "page") return;
-          pages[r.page - 1] = r.items;
-          onPage?.(++read, numPages);
-        });
-      }),
+      readers.map((reader, index) =>
+        reader.request({ job, bytes, index, of: readers.length }, (r) => {
+          if (r.type === "page") {
+            pages[r.page - 1] = r.items;
+            onPage?.(++read, r.numPages);
+          } else if (r.type === "done") {
+            numPages = r.numPages;
+            if (index === 0) labels = r.labels;
+          }
+        }),
+      ),
     );
   } catch (e) {
     for (const reader of readers) reader.cancel(job);
