@@ -643,6 +643,8 @@ const CONNECTORS = new Set(["and", "or", "also", "plus", "but", "then", "so", ",
 function softSplit(segment: string): string[] {
   const words: WordAt[] = [...segment.matchAll(/[\p{L}\p{N}'’]+|,/gu)].map((m) => ({ w: expandContractions(m[0]).split(" ")[0], start: m.index!, end: m.index! + m[0].length }));
   const cuts: number[] = [];
+  /** Cut index → the bare interrogative before it and where the clause it shares starts. */
+  const shared = new Map<number, { wh: string; clause: number }>();
   let lastCut = 0;
   for (let i = 0; i < words.length; i++) {
     if (!CONNECTORS.has(words[i].w)) continue;
@@ -665,8 +667,12 @@ function softSplit(segment: string): string[] {
       split = true;
     }
     // Never leave an empty left side ("And when…" at the start).
-    const leftHasWord = words.slice(lastCut, i).some((x) => x.w !== ",");
-    if (split && leftHasWord) {
+    const left = words.slice(lastCut, i).filter((x) => x.w !== ",");
+    if (split && left.length > 0) {
+      // "where and when does the class meet": a bare interrogative shares the clause of the one it is joined to.
+      if (left.length === 1 && WH.has(left[0].w) && WH.has(next.w) && after) {
+        shared.set(cuts.length, { wh: segment.slice(left[0].start, left[0].end), clause: words[n + 1].start });
+      }
       cuts.push(words[i].start);
       lastCut = n;
     }
@@ -674,22 +680,13 @@ function softSplit(segment: string): string[] {
   }
   const pieces: string[] = [];
   let from = 0;
-  for (const c of cuts) {
-    pieces.push(segment.slice(from, c));
+  cuts.forEach((c, k) => {
+    const bare = shared.get(k);
+    pieces.push(bare ? `${bare.wh} ${segment.slice(bare.clause, cuts[k + 1] ?? segment.length)}` : segment.slice(from, c));
     from = c;
-  }
-  pieces.push(segment.slice(from));
-  return distributeBareWh(pieces);
-}
-
-/** "where and when does the class meet": a bare interrogative shares the clause of the one it is joined to. */
-function distributeBareWh(pieces: string[]): string[] {
-  return pieces.map((piece, i) => {
-    const bare = piece.trim().match(/^(\p{L}+)[,\s]*$/u)?.[1];
-    const next = pieces[i + 1]?.trim().match(/^(?:(?:and|or|,)\s*)*(\p{L}+)\s+(.+)$/iu);
-    if (!bare || !WH.has(bare.toLowerCase()) || !next || !WH.has(next[1].toLowerCase())) return piece;
-    return `${bare} ${next[2]}`;
   });
+  pieces.push(segment.slice(from));
+  return pieces;
 }
 
 const cleanAsk = (s: string) =>
