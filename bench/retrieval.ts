@@ -5,7 +5,7 @@ import { searchLexical } from "@/lib/db/queries/search";
 import { documents, revisions } from "@/lib/db/schema";
 import { openTempDb } from "@/lib/db/temp";
 import { newId } from "@/lib/ids";
-import { searchTerms } from "@/lib/rag/pipeline";
+import { analyzeQuestion } from "@/lib/rag/pipeline";
 
 const SCIFACT = join(process.cwd(), "..", "shared", "bench", "scifact");
 
@@ -62,7 +62,7 @@ export async function benchRetrieval(): Promise<void> {
   let tOurs = 0;
   let tFull = 0;
   for (const [qid, relevant] of qrels) {
-    const words = searchTerms(queries.get(qid)!);
+    const words = analyzeQuestion(queries.get(qid)!).searchTerms;
     let t0 = performance.now();
     const { hits } = await searchLexical(db.client, { courseId: course.id, terms: words, limit: 100 });
     tOurs += performance.now() - t0;
@@ -72,7 +72,7 @@ export async function benchRetrieval(): Promise<void> {
     t0 = performance.now();
     const rs = await db.client.execute({
       sql: "SELECT c.id FROM chunks_fts JOIN chunks c ON c.seq = chunks_fts.rowid WHERE chunks_fts MATCH ? ORDER BY bm25(chunks_fts, 1.0, 0.0) LIMIT 10",
-      args: [`text : (${[...new Set(words.map((w) => w.toLowerCase()))].map((w) => `"${w}"`).join(" OR ")})`],
+      args: [`text : (${[...new Set(words.map((w: string) => w.toLowerCase()))].map((w) => `"${w}"`).join(" OR ")})`],
     });
     tFull += performance.now() - t0;
     full += ndcg(rs.rows.map((r) => String(r.id)), relevant, 10);

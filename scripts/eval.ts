@@ -4,7 +4,7 @@
  *
  *   npx tsx --conditions=react-server scripts/eval.ts [--split tune|test|all] [--min-score X] [--k N] [--max-passages N]
  *   npx tsx --conditions=react-server scripts/eval.ts --sweep        minScore × k on the tune split (or --split)
- *   npx tsx --conditions=react-server scripts/eval.ts --sweep-extractive   the extractive generator's two answer/abstain thresholds
+ *   npx tsx --conditions=react-server scripts/eval.ts --fit          fit the answer ranker's weights (lib/eval/fit.ts), report leave-one-document-out figures
  *   npx tsx --conditions=react-server scripts/eval.ts --check        every label checked against the indexed pages
  *   … [--ids demo-01,ml-03] [--json FILE] [--verbose]
  */
@@ -12,12 +12,12 @@ import { writeFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { closeEvalDb, evalDb, loadGolden, pageText, runGolden, selectSplit, type QuestionResult, type RunReport } from "@/lib/eval/run";
 import { missCauses, normalizeForMatch, type GroupMetrics, type Metrics, type Rate, type Split } from "@/lib/eval/metrics";
-import { defaultExtractiveOptions, type ExtractiveOptions } from "@/lib/rag/pipeline";
+import { fitRanker } from "@/lib/eval/fit";
 import type { AskSettings } from "@/lib/rag/pipeline";
 import { fail, helpRequested } from "./cli-args";
 
 const usage =
-  "Usage: scripts/eval.ts [--golden FILE.jsonl] [--split tune|test|all] [--min-score X] [--k N] [--max-passages N] [--sweep | --sweep-extractive | --check] [--ids a,b] [--json FILE] [--verbose]";
+  "Usage: scripts/eval.ts [--golden FILE.jsonl] [--split tune|test|all] [--min-score X] [--k N] [--max-passages N] [--sweep | --fit | --check] [--ids a,b] [--json FILE] [--verbose]";
 
 const { values } = parseArgs({
   options: {
@@ -27,7 +27,7 @@ const { values } = parseArgs({
     "max-passages": { type: "string" },
     golden: { type: "string" },
     sweep: { type: "boolean", default: false },
-    "sweep-extractive": { type: "boolean", default: false },
+    fit: { type: "boolean", default: false },
     check: { type: "boolean", default: false },
     ids: { type: "string" },
     json: { type: "string" },
@@ -41,7 +41,7 @@ const goldenSet = loadGolden(values.golden);
 
 helpRequested(values.help, usage);
 
-const split = (values.split ?? (values.sweep || values["sweep-extractive"] ? "tune" : "all")) as Split | "all";
+const split = (values.split ?? (values.sweep ? "tune" : "all")) as Split | "all";
 if (!["tune", "test", "all"].includes(split)) fail(`--split must be tune, test or all (got “${values.split}”).\n${usage}`);
 
 function num(name: string, raw: string | undefined, { int = false, min = -Infinity, max = Infinity } = {}): number | undefined {
@@ -181,7 +181,7 @@ async function single() {
 }
 
 async function sweep() {
-  const minScores = [0.3, 0.4, 0.5, 0.6, 0.7, 0.8];
+  const minScores = [0.1, 0.2, 0.3, 0.4, 0.5, 0.6];
   const ks = [5, 8, 12];
   const rows: string[][] = [];
   const reports: RunReport[] = [];
@@ -212,36 +212,14 @@ async function sweep() {
   if (values.json) writeFileSync(values.json, JSON.stringify(reports.map((r) => ({ settings: r.settings, metrics: r.metrics })), null, 2));
 }
 
-async function sweepExtractive() {
-  const grid: Array<Partial<ExtractiveOptions>> = [];
-  for (const minScore of [0.4, 0.5, 0.6, 0.7, 0.8]) {
-    for (const minSubjectCoverage of [0.4, 0.5, 0.6, 0.7, 0.8]) grid.push({ minScore, minSubjectCoverage });
-  }
-  const rows: string[][] = [];
-  for (const options of grid) {
-    const m = (await runGolden({ split, overrides, extractiveOptions: options, ids, golden: goldenSet })).metrics;
-    const isDefault = options.minScore === defaultExtractiveOptions.minScore && options.minSubjectCoverage === defaultExtractiveOptions.minSubjectCoverage;
-    rows.push([
-      `${options.minScore}${isDefault ? "*" : ""}`,
-      String(options.minSubjectCoverage),
-      frac(m.statusAccuracy),
-      frac(m.unhelpfulRefusals),
-      frac(m.falseAnswers),
-      frac(m.partialOverAnswered),
-      frac(m.pageAccuracy),
-      frac(m.answerHits),
-    ]);
-    process.stderr.write(".");
-  }
-  process.stderr.write("\n");
-  console.log(`Extractive thresholds on split ${split} (* = current defaults; gate settings: ${JSON.stringify(overrides)})\n`);
-  console.log(table(["ext.minScore", "minSubjectCov", "status acc", "unhelpful refusals", "false answers", "partial over-ans", "page acc", "answer hits"], rows));
+async function fit() {
+  await fitRanker({ write: true, log: (line: string) => console.log(line) });
 }
 
 try {
   if (values.check) process.exitCode = (await check()) ? 1 : 0;
   else if (values.sweep) await sweep();
-  else if (values["sweep-extractive"]) await sweepExtractive();
+  else if (values.fit) await fit();
   else await single();
 } catch (e) {
   console.error((e as Error).message);

@@ -18,7 +18,7 @@ const num = (v: number | null | undefined, digits = 2) => (v === null || v === u
 /** A stored trace, stage by stage: what each stage saw and decided. Text is rendered as text, never HTML. */
 export function TraceView({ trace }: { trace: TraceRecord }) {
   const s = trace.settings;
-  const coverage = new Map(trace.gate?.coverage.map((c) => [c.chunkId, c.coverage]) ?? []);
+  const gateScores = new Map((trace.gate?.scores ?? []).map((c) => [c.chunkId, c.score]));
   const decisions = new Map(trace.packing?.decisions.map((d) => [d.chunkId, d]) ?? []);
   const labels = new Map(trace.packing?.selected.map((p) => [p.chunkId, p.label]) ?? []);
   return (
@@ -28,7 +28,7 @@ export function TraceView({ trace }: { trace: TraceRecord }) {
         <div className="mt-3 flex flex-wrap items-center gap-3 text-sm text-muted">
           {trace.status ? <StatusBadge status={trace.status} /> : null}
           <span>
-            {s.generator === "llm" ? `model ${s.model}, temperature ${s.temperature}` : "extractive generator"} · k {s.k} · coverage floor {s.minScore} · window{" "}
+            {s.generator === "llm" ? `model ${s.model}, temperature ${s.temperature}` : "extractive generator"} · k {s.k} · answer-score floor {s.minScore} · window{" "}
             {s.contextWindow} − reserve {s.outputReserve} − margin {s.safetyMargin} · at most {s.maxPassages} passages
           </span>
         </div>
@@ -71,7 +71,7 @@ export function TraceView({ trace }: { trace: TraceRecord }) {
                   <th className={cell}>BM25</th>
                   <th className={cell}>Dense</th>
                   <th className={cell}>Fused</th>
-                  <th className={cell}>Coverage</th>
+                  <th className={cell}>Answer score</th>
                   <th className={cell}>Packing</th>
                 </tr>
               </thead>
@@ -90,7 +90,7 @@ export function TraceView({ trace }: { trace: TraceRecord }) {
                       <td className={`${cell} font-mono`}>{num(h.lexicalScore)}</td>
                       <td className={`${cell} font-mono`}>{num(h.denseScore, 3)}</td>
                       <td className={`${cell} font-mono`}>{num(h.fusedScore, 4)}</td>
-                      <td className={`${cell} font-mono`}>{num(coverage.get(h.chunkId))}</td>
+                      <td className={`${cell} font-mono`}>{num(gateScores.get(h.chunkId))}</td>
                       <td className={cell}>
                         {d ? (
                           <span className={d.decision === "included" ? "font-medium text-accent-700" : "text-muted"}>

@@ -4,7 +4,9 @@ import { generateText, Output } from "ai";
 import { z } from "zod";
 import { env } from "@/lib/env";
 import { retryMessage, standaloneQuestionPrompt } from "@/lib/ai/prompts";
-import { GenerationError, generateExtractive, standaloneFollowUp, type ChatMessage, type Generator } from "@/lib/rag/pipeline";
+import { extractiveGenerator, GenerationError, type ChatMessage, type Generator } from "@/lib/rag/pipeline";
+
+export { extractiveGenerator };
 
 /** The structured output every LLM answer must have: parts → claims → evidence. */
 export const answerSchema = z.object({
@@ -16,20 +18,6 @@ export const answerSchema = z.object({
     }),
   ),
 });
-
-export function extractiveGenerator(): Generator {
-  return {
-    kind: "extractive",
-    name: "extractive",
-    temperature: null,
-    async generate({ question, passages }) {
-      return generateExtractive({ question, passages });
-    },
-    async standalone(question, history) {
-      return standaloneFollowUp(question, history);
-    },
-  };
-}
 
 export interface LlmConfig {
   model: string;

@@ -21,7 +21,7 @@ import { env } from "@/lib/env";
 import { workerDepsFromEnv } from "@/lib/ingest/deps";
 import { ingestFiles } from "@/lib/ingest/ingest-files";
 import { processQueuedJobs } from "@/lib/ingest/worker";
-import { generateExtractive, type AskSettings, type ExtractiveOptions, type Generator, type TraceRecord } from "@/lib/rag/pipeline";
+import { type AskSettings, type ExtractiveModel, type TraceRecord } from "@/lib/rag/pipeline";
 import { ask, askDeps, defaultAskSettings } from "@/lib/server/ask";
 import { seedDemoCourse } from "@/lib/server/seed";
 import { computeMetrics, diagnose, goldenQuestionSchema, type EvalRecord, type GoldenQuestion, type Metrics, type MissCause, type Split } from "./metrics";
@@ -153,18 +153,12 @@ export async function pageText(db: EvalDb, course: string, documentSubstring: st
 
 // ─── Running questions ──────────────────────────────────────────────────────────────────────
 
-/** The extractive generator with its thresholds overridden (the calibration knob of lib/rag/generate-extractive.ts). */
-export function extractiveWithOptions(options: Partial<ExtractiveOptions>): Generator {
-  const base = extractiveGenerator();
-  return { ...base, name: Object.keys(options).length ? "extractive*" : base.name, generate: async ({ question, passages }) => generateExtractive({ question, passages }, options) };
-}
-
 export interface RunOptions {
   split?: Split | "all";
   /** Question-path settings over the defaults (k, minScore, maxPassages, contextWindow…). */
   overrides?: Partial<AskSettings>;
-  /** When given, the extractive generator runs with these thresholds (whatever the environment configures). */
-  extractiveOptions?: Partial<ExtractiveOptions>;
+  /** When given, the extractive generator runs with this ranker (whatever the environment configures). */
+  model?: ExtractiveModel;
   /** Only these ids (debugging). */
   ids?: string[];
   golden?: GoldenQuestion[];
@@ -205,10 +199,10 @@ function stagePages(trace: TraceRecord) {
 }
 
 /** Runs the golden questions of a split through `ask` and scores them. */
-export async function runGolden({ split = "all", overrides = {}, extractiveOptions, ids, golden }: RunOptions = {}): Promise<RunReport> {
+export async function runGolden({ split = "all", overrides = {}, model, ids, golden }: RunOptions = {}): Promise<RunReport> {
   const db = await evalDb();
   const questions = selectSplit(golden ?? loadGolden(), split).filter((g) => !ids || ids.includes(g.id));
-  const generator = extractiveOptions ? extractiveWithOptions(extractiveOptions) : generatorFromEnv();
+  const generator = model ? extractiveGenerator(model) : generatorFromEnv();
   const settings: AskSettings = { ...defaultAskSettings, ...overrides };
   const started = performance.now();
   const results: QuestionResult[] = [];

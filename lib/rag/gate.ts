@@ -1,47 +1,28 @@
-import { contentTerms, relatedStems, stemWord } from "./question";
+import type { QuestionAnalysis } from "./analyze/analyze";
+import { readPassages, scoreParts } from "./extractive/answer";
+import type { ExtractiveModel } from "./extractive/model";
 import type { GateState, Hit } from "./types";
 
-/** Credit for a requested term found only through a related word ("work together" → "collaborate"), as in the generator. */
-export const GATE_RELATED_CREDIT = 0.5;
-
 /**
- * Verbs that carry the question's grammar, not its subject ("what happens if…", "which week do we
- * learn…"): a passage about the subject rarely repeats them, so they do not count against it.
- * Stems, as contentTerms returns them.
+ * gate: a hit passes when one of its answer units reaches the floor of the answer ranker's
+ * calibrated probability for some requested part (the same score the extractive generator
+ * answers by). Retrieval order is kept; every hit lands in exactly one list.
  */
-const LIGHT_VERBS = new Set(["happen", "get", "got", "learn", "cover", "talk", "discuss", "go", "need", "know", "tell", "find", "say", "mean"].map(stemWord));
-
-/** How much of a part's terms a passage's terms cover: 1 per term present, GATE_RELATED_CREDIT per term present only as a related word. */
-function partCoverage(terms: string[], present: Set<string>): number {
-  let got = 0;
-  for (const t of terms) {
-    if (present.has(t)) got += 1;
-    else if (relatedStems(t).some((r) => present.has(r))) got += GATE_RELATED_CREDIT;
+export function gate(hits: Hit[], { analysis, floor, model }: { analysis: QuestionAnalysis; floor: number; model?: ExtractiveModel }): GateState {
+  const readings = readPassages(
+    hits.map((h) => h.passage),
+    new Map(hits.map((h) => [h.passage.chunkId, h.rank])),
+  );
+  const best = new Array<number>(hits.length).fill(0);
+  for (const units of scoreParts(analysis, readings, model)) {
+    for (const u of units) best[u.passage] = Math.max(best[u.passage], u.score);
   }
-  return got / terms.length;
-}
-
-/**
- * gate: a hit passes when it contains at least `minScore` (0–1) of the content terms of some
- * requested part (a term present only through a related word counts GATE_RELATED_CREDIT).
- * Retrieval order is kept; every hit lands in exactly one list.
- */
-export function gate(hits: Hit[], { minScore, parts }: { minScore: number; parts: string[][] }): GateState {
-  const wanted = parts
-    .map((terms) => {
-      const all = [...new Set(terms)];
-      const content = all.filter((t) => !LIGHT_VERBS.has(t));
-      return content.length > 0 ? content : all;
-    })
-    .filter((terms) => terms.length > 0);
-  const coverage: GateState["coverage"] = [];
+  const scores: GateState["scores"] = [];
   const passed: Hit[] = [];
   const rejected: Hit[] = [];
-  for (const hit of hits) {
-    const present = new Set(contentTerms(hit.passage.text));
-    const best = wanted.reduce((max, terms) => Math.max(max, partCoverage(terms, present)), 0);
-    coverage.push({ chunkId: hit.passage.chunkId, coverage: Math.round(best * 1000) / 1000 });
-    (best >= minScore && best > 0 ? passed : rejected).push(hit);
-  }
-  return { minScore, coverage, passed, rejected };
+  hits.forEach((hit, i) => {
+    scores.push({ chunkId: hit.passage.chunkId, score: Math.round(best[i] * 1000) / 1000 });
+    (best[i] >= floor && best[i] > 0 ? passed : rejected).push(hit);
+  });
+  return { floor, scores, passed, rejected };
 }

@@ -1,7 +1,13 @@
+import type { QuestionAnalysis } from "./analyze/analyze";
 import type { ChatMessage, CitationProblem, GenerateState, LabelledPassage } from "./types";
 
 export interface GenerateInput {
-  question: string;
+  /** The one analysis of the question (parts, answer types, focus, follow-up resolution). */
+  analysis: QuestionAnalysis;
+  /** Retrieval rank of each sent passage by chunk id (the prompt order puts the best at the edges). */
+  ranks: ReadonlyMap<string, number>;
+  /** The calibrated answer floor in force (AskSettings.minScore). */
+  floor: number;
   passages: LabelledPassage[];
   /** The exact grounded messages (ground stage). */
   messages: ChatMessage[];
@@ -16,8 +22,8 @@ export interface Generator {
   name: string;
   temperature: number | null;
   generate(input: GenerateInput): Promise<GenerateState>;
-  /** A standalone question for retrieval from a follow-up and its history. */
-  standalone(question: string, history: string[]): Promise<string>;
+  /** A model's rewrite of a follow-up into a standalone question; without it the question analysis resolves follow-ups itself. */
+  standalone?(question: string, history: string[]): Promise<string>;
 }
 
 /** The model endpoint failed, timed out or returned malformed output after its retries. */

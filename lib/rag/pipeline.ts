@@ -7,12 +7,15 @@ import { historyLimit } from "@/lib/ai/prompts";
 import { chunkPages, defaultChunkSettings } from "./chunk";
 import { decide } from "./decide";
 import { extractPdf } from "./extract";
+import { generateExtractive, readPassages } from "./extractive/answer";
+import type { PassageReading } from "./extractive/features";
+import { defaultModel, type ExtractiveModel } from "./extractive/model";
 import { gate } from "./gate";
 import { isGenerationError, type GenerateInput, type Generator } from "./generate";
 import { ground } from "./ground";
 import { pack } from "./pack";
-import { splitQuestion, STOPWORDS, tokenize } from "./question";
-import { isRetrievalError, retrieve, type RetrievePorts } from "./retrieve";
+import { analyzeQuestion, type QuestionAnalysis } from "./analyze/analyze";
+import { interleave, isRetrievalError, retrieve, type RetrievePorts } from "./retrieve";
 import { timed, traceGate, traceHits, tracePacking, type TraceRecord } from "./trace";
 import { validate } from "./validate";
 import type {
@@ -24,6 +27,7 @@ import type {
   DecideState,
   ExtractState,
   GenerateState,
+  LabelledPassage,
   PackSettings,
   PipelineEvent,
   RetrieveState,
@@ -34,8 +38,10 @@ export { ExtractError, isExtractError, sniffPdf, describePages } from "./extract
 export { normalizeText, normalizeInline } from "./normalize";
 export { defaultChunkSettings } from "./chunk";
 export { GenerationError, isGenerationError, type Generator, type GenerateInput } from "./generate";
-export { defaultExtractiveOptions, generateExtractive, type ExtractiveOptions } from "./generate-extractive";
-export { standaloneFollowUp } from "./question";
+export { analyzeQuestion, type QuestionAnalysis } from "./analyze/analyze";
+export { defaultModel, probability, type ExtractiveModel } from "./extractive/model";
+export { scoreParts, type ScoredUnit } from "./extractive/answer";
+export { featureNames, type FeatureName, type Features, type PassageReading } from "./extractive/features";
 export { isFixedPromptTooLargeError, FixedPromptTooLargeError } from "./pack";
 export { RetrievalError, isRetrievalError, type RetrievePorts, type ScoredCandidate } from "./retrieve";
 export type { TraceRecord } from "./trace";
@@ -65,7 +71,20 @@ export async function extractAndChunk(
 
 export interface AskSettings extends PackSettings {
   k: number;
+  /** The calibrated answer floor (a probability): gate and extractive generator both use it. */
   minScore: number;
+}
+
+/** The extractive generator over the fitted ranker (another model only for evaluation): needs no endpoint, answers from the analysis. */
+export function extractiveGenerator(model: ExtractiveModel = defaultModel): Generator {
+  return {
+    kind: "extractive",
+    name: model === defaultModel ? "extractive" : "extractive*",
+    temperature: null,
+    async generate({ analysis, passages, ranks, floor }) {
+      return generateExtractive({ analysis, passages, ranks }, { ...model, floor });
+    },
+  };
 }
 
 export interface AskDeps {
@@ -88,11 +107,22 @@ export interface AskResult {
   trace: TraceRecord;
 }
 
-/** Words worth searching for: FTS5 applies its own (porter) stemming, so these stay unstemmed. */
-export function searchTerms(query: string): string[] {
-  return tokenize(query)
-    .filter((t) => (t.kind === "word" && !STOPWORDS.has(t.value)) || t.kind === "num" || t.kind === "ord")
-    .map((t) => t.value);
+/** One retrieval per requested part (the whole question's words when there is one part), interleaved. */
+async function retrieveParts(analysis: QuestionAnalysis, k: number, ports: RetrievePorts): Promise<RetrieveState> {
+  const queries = analysis.parts.length > 1 ? analysis.parts.map((p) => p.searchTerms) : [analysis.searchTerms];
+  return interleave(await Promise.all(queries.map((terms) => retrieve({ query: analysis.standalone, terms, k }, ports))), k);
+}
+
+/**
+ * What the extractive generator reads for a question with the gate open (analysis, retrieval,
+ * packing, no floor): the ranker's training and cross-validation data (lib/eval/fit.ts).
+ */
+export async function rankerInputs(input: AskInput, deps: AskDeps): Promise<{ analysis: QuestionAnalysis; readings: PassageReading[]; passages: LabelledPassage[] }> {
+  const analysis = analyzeQuestion(input.question, input.history.slice(-historyLimit));
+  const retrieved = await retrieveParts(analysis, deps.settings.k, deps.retrievePorts);
+  const packed = pack({ question: input.question, history: input.history.slice(-historyLimit), candidates: retrieved.hits, settings: deps.settings, countTokens: deps.countTokens });
+  const ranks = new Map(retrieved.hits.map((h) => [h.passage.chunkId, h.rank]));
+  return { analysis, readings: readPassages(packed.selected, ranks), passages: packed.selected };
 }
 
 /**
@@ -147,10 +177,11 @@ export async function* answerQuestion(input: AskInput, deps: AskDeps): AsyncGene
   // The fixed prompt must fit before anything is retrieved: the question is never shortened.
   pack({ question: input.question, history, candidates: [], settings, countTokens: deps.countTokens });
 
-  if (history.length) {
+  let rewritten: string | undefined;
+  if (history.length && generator.standalone) {
     yield { type: "stage", stage: "rewriting" };
     try {
-      trace.standaloneQuery = await timed(trace, "standalone", () => generator.standalone(input.question, history));
+      rewritten = await timed(trace, "standalone", () => generator.standalone!(input.question, history));
     } catch (e) {
       trace.attempts.push({ attempt: 0, messages: [], raw: null, problems: [], error: (e as Error).message });
       const result = finish(decide({ failure: "generation" }), []);
@@ -159,11 +190,15 @@ export async function* answerQuestion(input: AskInput, deps: AskDeps): AsyncGene
     }
   }
 
+  const analysis: QuestionAnalysis = await timed(trace, "analyze", () => analyzeQuestion(input.question, history, rewritten));
+  trace.standaloneQuery = analysis.standalone;
+  trace.analysis = { resolution: analysis.resolution, parts: analysis.parts, context: analysis.context, searchTerms: analysis.searchTerms };
+
   yield { type: "stage", stage: "searching" };
   let retrieved: RetrieveState;
   try {
     retrieved = await timed(trace, "retrieve", () =>
-      retrieve({ query: trace.standaloneQuery, terms: searchTerms(trace.standaloneQuery), k: settings.k }, deps.retrievePorts),
+      retrieveParts(analysis, settings.k, deps.retrievePorts),
     );
   } catch (e) {
     if (!isRetrievalError(e)) throw e;
@@ -174,13 +209,12 @@ export async function* answerQuestion(input: AskInput, deps: AskDeps): AsyncGene
   }
   trace.retrieval = { matchExpression: retrieved.matchExpression, dense: retrieved.dense, hits: traceHits(retrieved), error: null };
 
-  const requested = splitQuestion(trace.standaloneQuery);
-  const gated = await timed(trace, "gate", () => gate(retrieved.hits, { minScore: settings.minScore, parts: requested.map((p) => p.terms) }));
+  const gated = await timed(trace, "gate", () => gate(retrieved.hits, { analysis, floor: settings.minScore }));
   trace.gate = traceGate(gated);
   yield { type: "retrieved", hits: retrieved.hits.length, passed: gated.passed.length };
   if (gated.passed.length === 0) {
     // Nothing clears the floor: abstain without calling the generator.
-    const result = finish(decide({ parts: [] }), splitQuestion(input.question).map((p) => ({ ask: p.ask, state: "missing" as const, claims: [] })));
+    const result = finish(decide({ parts: [] }), analysis.parts.map((p) => ({ ask: p.ask, state: "missing" as const, claims: [] })));
     yield { type: "status", answer: result.answer };
     return result;
   }
@@ -190,6 +224,7 @@ export async function* answerQuestion(input: AskInput, deps: AskDeps): AsyncGene
   yield { type: "packed", passages: packed.selected.length, promptTokens: packed.promptTokens };
   const grounded = await timed(trace, "ground", () => ground({ question: input.question, history, selected: packed.selected }));
 
+  const ranks = new Map(retrieved.hits.map((h) => [h.passage.chunkId, h.rank]));
   let validated: ValidateState | null = null;
   let retry: GenerateInput["retry"];
   // One bounded retry (LLM only: the extractive generator is deterministic, a retry would repeat it).
@@ -199,8 +234,7 @@ export async function* answerQuestion(input: AskInput, deps: AskDeps): AsyncGene
     let generated: GenerateState;
     try {
       generated = await timed(trace, "generate", () =>
-        // The extractive generator has no history: it reads the standalone question.
-        generator.generate({ question: trace.standaloneQuery, passages: packed.selected, messages: grounded.messages, retry }),
+        generator.generate({ analysis, ranks, floor: settings.minScore, passages: packed.selected, messages: grounded.messages, retry }),
       );
     } catch (e) {
       if (!isGenerationError(e)) throw e;

@@ -68,3 +68,23 @@ export async function retrieve({ query, terms, k }: { query: string; terms: stri
     .map((h, i) => ({ ...h, rank: i + 1 }));
   return { query, matchExpression: match, hits, dense: Boolean(ports.dense) };
 }
+
+/**
+ * Several requested parts, one list: each part's own retrieval interleaved by rank (part 1's
+ * best, part 2's best, …), duplicates dropped, at most `k` per part. A two-part question gets
+ * evidence for both parts even when one part's words dominate the other's.
+ */
+export function interleave(states: RetrieveState[], k: number): RetrieveState {
+  if (states.length === 1) return states[0];
+  const seen = new Set<string>();
+  const hits: Hit[] = [];
+  for (let i = 0; i < k; i++) {
+    for (const st of states) {
+      const h = st.hits[i];
+      if (!h || seen.has(h.passage.chunkId)) continue;
+      seen.add(h.passage.chunkId);
+      hits.push({ ...h, rank: hits.length + 1 });
+    }
+  }
+  return { query: states[0].query, matchExpression: states.map((s) => s.matchExpression).filter(Boolean).join(" ; ") || null, hits, dense: states[0].dense };
+}

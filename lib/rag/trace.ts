@@ -1,6 +1,7 @@
+import type { QuestionAnalysis } from "./analyze/analyze";
 import type { ChatMessage, CitationProblem, GateState, Hit, PackState, RetrieveState, AnswerStatus } from "./types";
 
-export type StageName = "standalone" | "retrieve" | "gate" | "pack" | "ground" | "generate" | "validate" | "decide";
+export type StageName = "standalone" | "analyze" | "retrieve" | "gate" | "pack" | "ground" | "generate" | "validate" | "decide";
 
 export interface TraceSettings {
   k: number;
@@ -29,9 +30,11 @@ export interface TraceRecord {
   question: string;
   history: string[];
   standaloneQuery: string;
+  /** The one question analysis every stage used (absent on traces written before it existed). */
+  analysis?: Pick<QuestionAnalysis, "resolution" | "parts" | "context" | "searchTerms">;
   settings: TraceSettings;
   retrieval: { matchExpression: string | null; dense: boolean; hits: TraceHit[]; error: string | null } | null;
-  gate: { minScore: number; coverage: GateState["coverage"]; passed: string[] } | null;
+  gate: { floor: number; scores: GateState["scores"]; passed: string[] } | null;
   packing: Omit<PackState, "selected"> & { selected: Array<{ label: string; chunkId: string }> } | null;
   attempts: TraceAttempt[];
   partStates: Array<{ ask: string; state: string }>;
@@ -52,7 +55,7 @@ export function traceHits(state: RetrieveState): TraceHit[] {
 }
 
 export function traceGate(state: GateState): TraceRecord["gate"] {
-  return { minScore: state.minScore, coverage: state.coverage, passed: state.passed.map((h) => h.passage.chunkId) };
+  return { floor: state.floor, scores: state.scores, passed: state.passed.map((h) => h.passage.chunkId) };
 }
 
 export function tracePacking(state: PackState): TraceRecord["packing"] {

@@ -88,14 +88,13 @@ export interface RetrieveState {
 }
 
 /**
- * gate: each hit's evidence coverage — the share of a requested part's content terms the passage
- * contains, best part — against the floor. BM25 is not used here: its scale depends on the size
- * of the course (a term in every chunk of a small course scores ~0), coverage does not.
+ * gate: each hit's best answer-unit probability (the extractive ranker's calibrated score, best
+ * requested part) against the floor. Raw BM25 is not used: its scale depends on the course.
  */
 export interface GateState {
-  minScore: number;
-  /** Coverage per chunk id, in retrieval order. */
-  coverage: Array<{ chunkId: string; coverage: number }>;
+  floor: number;
+  /** Best unit probability per chunk id, in retrieval order. */
+  scores: Array<{ chunkId: string; score: number }>;
   passed: Hit[];
   rejected: Hit[];
 }

@@ -7,12 +7,12 @@ import { generatorFromEnv } from "@/lib/ai/generators";
 import { countTokens } from "@/lib/ai/tokenizer";
 import { env } from "@/lib/env";
 import { newId } from "@/lib/ids";
-import { answerQuestion, type AskDeps, type AskInput, type AskResult, type AskSettings, type Generator, type PipelineEvent, type RetrievePorts } from "@/lib/rag/pipeline";
+import { answerQuestion, defaultModel, type AskDeps, type AskInput, type AskResult, type AskSettings, type Generator, type PipelineEvent, type RetrievePorts } from "@/lib/rag/pipeline";
 
-/** Defaults, calibrated on the golden set (README "Calibration"). */
+/** Defaults (README "Calibration"); the answer floor is the one fitted with the ranker's weights. */
 export const defaultAskSettings: AskSettings = {
   k: 8,
-  minScore: env.ASK_MIN_SCORE,
+  minScore: env.ASK_MIN_SCORE ?? defaultModel.floor,
   contextWindow: env.GENERATION_CONTEXT_WINDOW,
   outputReserve: 1024,
   safetyMargin: 256,

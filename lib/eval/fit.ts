@@ -1,0 +1,342 @@
+/**
+ * Fits the extractive answer ranker (lib/rag/extractive/model.ts): a conditional-logit ranking of
+ * the answer units of each question (Newton steps, ridge penalty), then Platt scaling of the best
+ * unit's score into the probability that the answer is right, on the
+ * development data — lib/eval/golden.jsonl and fresh.jsonl over the demo course and
+ * ../shared/corpus, and the SQuAD 2.0 dev slice of ../shared/bench. Deterministic: same data,
+ * same weights (no sampling, fixed order, weights rounded).
+ *
+ * Quality is reported by leave-one-document-out cross-validation: each document's questions are
+ * answered with weights and a floor fitted without that document. A unit is a positive example
+ * when it is on a gold page and its quote holds the gold answer; every unit of an unanswerable
+ * question is negative. The floor maximises the mean, over the two datasets, of balanced
+ * accuracy (answerable answered right, unanswerable declined).
+ */
+import "server-only";
+import { writeFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { onExpectedPage, normalizeForMatch, type GoldenQuestion } from "@/lib/eval/metrics";
+import { evalDb, GOLDEN_PATH, loadGolden } from "@/lib/eval/run";
+import { buildSquadDb, loadSquad, squadCases, squadMatchKey } from "@/lib/eval/squad";
+import { defaultModel, featureNames, rankerInputs, scoreParts, type ExtractiveModel, type FeatureName } from "@/lib/rag/pipeline";
+import { askDeps } from "@/lib/server/ask";
+
+const WEIGHTS_PATH = fileURLToPath(new URL("../rag/extractive/weights.json", import.meta.url));
+const FRESH_PATH = GOLDEN_PATH.replace(/golden\.jsonl$/, "fresh.jsonl");
+/** Ridge penalty on the weights (not the bias): keeps rare features from running off on a few examples. */
+const RIDGE = 1;
+const IRLS_ITERATIONS = 25;
+/** The calibration reads the rank score and only these features: how much of the question the top unit covers, and where. Few inputs, little variance across folds. */
+const CALIBRATION_FEATURES: readonly FeatureName[] = ["cover", "coverRelated", "nounCover", "scope", "rank", "typeMissing"];
+const calibrationMask = featureNames.map((n) => CALIBRATION_FEATURES.includes(n));
+const masked = (x: number[]) => x.map((v, i) => (calibrationMask[i] ? v : 0));
+const FLOORS = Array.from({ length: 90 }, (_, i) => Math.round((0.02 + i * 0.01) * 100) / 100);
+
+export interface Example {
+  /** The document (course PDF, demo course or SQuAD article) a question is about: the unit of cross-validation. */
+  group: string;
+  dataset: "course" | "squad";
+  answerable: boolean;
+  units: Array<{ x: number[]; label: boolean; passage: number; start: number; end: number }>;
+}
+
+type Weights = { bias: number; w: number[] };
+
+const dot = (w: Weights, x: number[]) => x.reduce((s, v, i) => s + v * w.w[i], w.bias);
+const sigmoid = (z: number) => 1 / (1 + Math.exp(-z));
+
+/** Ridge logistic regression by IRLS: Newton steps on the penalised log-likelihood. */
+export function fitLogistic(rows: Array<{ x: number[]; y: number }>, dims: number, ridge = RIDGE): Weights {
+  let beta = new Array<number>(dims + 1).fill(0);
+  for (let iter = 0; iter < IRLS_ITERATIONS; iter++) {
+    const n = dims + 1;
+    const grad = new Array<number>(n).fill(0);
+    const hess = Array.from({ length: n }, () => new Array<number>(n).fill(0));
+    for (const { x, y } of rows) {
+      const xi = [1, ...x];
+      const p = sigmoid(xi.reduce((s, v, i) => s + v * beta[i], 0));
+      const r = p * (1 - p);
+      for (let i = 0; i < n; i++) {
+        grad[i] += (y - p) * xi[i];
+        if (xi[i] === 0) continue;
+        for (let j = 0; j < n; j++) hess[i][j] += r * xi[i] * xi[j];
+      }
+    }
+    for (let i = 1; i < n; i++) {
+      grad[i] -= ridge * beta[i];
+      hess[i][i] += ridge;
+    }
+    hess[0][0] += 1e-6;
+    const step = solve(hess, grad);
+    beta = beta.map((b, i) => b + step[i]);
+    if (Math.max(...step.map(Math.abs)) < 1e-7) break;
+  }
+  return { bias: beta[0], w: beta.slice(1) };
+}
+
+/** Gaussian elimination with partial pivoting. */
+function solve(a: number[][], b: number[]): number[] {
+  const n = b.length;
+  const m = a.map((row, i) => [...row, b[i]]);
+  for (let c = 0; c < n; c++) {
+    let pivot = c;
+    for (let r = c + 1; r < n; r++) if (Math.abs(m[r][c]) > Math.abs(m[pivot][c])) pivot = r;
+    [m[c], m[pivot]] = [m[pivot], m[c]];
+    if (Math.abs(m[c][c]) < 1e-12) continue;
+    for (let r = 0; r < n; r++) {
+      if (r === c) continue;
+      const f = m[r][c] / m[c][c];
+      if (f !== 0) for (let k = c; k <= n; k++) m[r][k] -= f * m[c][k];
+    }
+  }
+  return m.map((row, i) => (Math.abs(row[i]) < 1e-12 ? 0 : row[n] / row[i]));
+}
+
+/** Ranking weights and the calibration over [rank score, ...features]. */
+interface Fitted {
+  ranking: number[];
+  calibration: Weights;
+}
+
+const calibrated = (m: Fitted, x: number[]) => sigmoid(dot(m.calibration, [dot({ bias: 0, w: m.ranking }, x), ...masked(x)]));
+
+/** One question decided as the generator decides it: the best-ranked unit (and a close second) clearing the floor. */
+function decideExample(e: Example, m: Fitted, floor: number, secondRatio: number): { answered: boolean; right: boolean } {
+  const scored = e.units.map((u) => ({ u, r: dot({ bias: 0, w: m.ranking }, u.x), p: calibrated(m, u.x) })).sort((a, b) => b.r - a.r);
+  const best = scored[0];
+  if (!best || best.p < floor) return { answered: false, right: !e.answerable };
+  if (!e.answerable) return { answered: true, right: false };
+  const second = scored.slice(1).find((s) => (s.u.passage !== best.u.passage || s.u.end <= best.u.start || s.u.start >= best.u.end) && s.p >= Math.max(floor, secondRatio * best.p));
+  const secondOk = second && second.u.label;
+  return { answered: true, right: best.u.label || Boolean(secondOk) };
+}
+
+export interface Tally {
+  answerable: number;
+  right: number;
+  unanswerable: number;
+  declined: number;
+}
+
+function tally(examples: Example[], w: Fitted, floor: number, secondRatio: number): Record<Example["dataset"], Tally> {
+  const out = { course: { answerable: 0, right: 0, unanswerable: 0, declined: 0 }, squad: { answerable: 0, right: 0, unanswerable: 0, declined: 0 } };
+  for (const e of examples) {
+    const t = out[e.dataset];
+    const d = decideExample(e, w, floor, secondRatio);
+    if (e.answerable) {
+      t.answerable++;
+      if (d.right) t.right++;
+    } else {
+      t.unanswerable++;
+      if (d.right) t.declined++;
+    }
+  }
+  return out;
+}
+
+/** Mean over datasets of balanced accuracy: answerable answered right and unanswerable declined count alike. */
+function objective(t: Record<Example["dataset"], Tally>): number {
+  const parts = Object.values(t)
+    .filter((x) => x.answerable + x.unanswerable > 0)
+    .map((x) => ((x.answerable ? x.right / x.answerable : 1) + (x.unanswerable ? x.declined / x.unanswerable : 1)) / 2);
+  return parts.reduce((s, v) => s + v, 0) / parts.length;
+}
+
+/**
+ * Ranking weights by conditional logit: for each answerable question, the softmax over its units
+ * should put its mass on the units that hold the answer. Newton steps with the Fisher matrix
+ * (the covariance of the features under the softmax) plus the ridge.
+ */
+export function fitRanking(questions: Array<Array<{ x: number[]; label: boolean }>>, dims: number, ridge = RIDGE): number[] {
+  let w = new Array<number>(dims).fill(0);
+  const usable = questions.filter((units) => units.some((u) => u.label) && units.some((u) => !u.label));
+  for (let iter = 0; iter < IRLS_ITERATIONS; iter++) {
+    const grad = w.map((v) => -ridge * v);
+    const fisher = Array.from({ length: dims }, (_, i) => Array.from({ length: dims }, (_, j) => (i === j ? ridge : 0)));
+    for (const units of usable) {
+      const s = units.map((u) => u.x.reduce((acc, v, i) => acc + v * w[i], 0));
+      const max = Math.max(...s);
+      const e = s.map((v) => Math.exp(v - max));
+      const z = e.reduce((a, b) => a + b, 0);
+      const p = e.map((v) => v / z);
+      const zPos = units.reduce((a, u, i) => a + (u.label ? e[i] : 0), 0);
+      const mean = new Array<number>(dims).fill(0);
+      units.forEach((u, i) => u.x.forEach((v, k) => (mean[k] += p[i] * v)));
+      units.forEach((u, i) => {
+        const pi = u.label ? e[i] / zPos : 0;
+        u.x.forEach((v, k) => (grad[k] += pi * v - p[i] * v));
+        for (let a = 0; a < dims; a++) {
+          const da = u.x[a] - mean[a];
+          if (da === 0) continue;
+          for (let b = 0; b < dims; b++) fisher[a][b] += p[i] * da * (u.x[b] - mean[b]);
+        }
+      });
+    }
+    const step = solve(fisher, grad);
+    w = w.map((v, i) => v + step[i]);
+    if (Math.max(...step.map(Math.abs)) < 1e-7) break;
+  }
+  return w;
+}
+
+/** Ranking weights, then a calibration of the best-ranked unit (its score and features) into the probability that the answer is right. */
+function fitWithFloor(train: Example[], secondRatio: number): { weights: Fitted; floor: number } {
+  const dims = featureNames.length;
+  const ranking = fitRanking(
+    train.filter((e) => e.answerable).map((e) => e.units),
+    dims,
+  );
+  const rows = train
+    .filter((e) => e.units.length > 0)
+    .map((e) => {
+      const best = e.units.reduce((a, u) => (dot({ bias: 0, w: ranking }, u.x) > dot({ bias: 0, w: ranking }, a.x) ? u : a));
+      return { x: [dot({ bias: 0, w: ranking }, best.x), ...masked(best.x)], y: e.answerable && best.label ? 1 : 0 };
+    });
+  const weights: Fitted = { ranking, calibration: fitLogistic(rows, dims + 1) };
+  let floor = FLOORS[0];
+  let best = -1;
+  for (const f of FLOORS) {
+    const score = objective(tally(train, weights, f, secondRatio));
+    if (score > best + 1e-12) {
+      best = score;
+      floor = f;
+    }
+  }
+  return { weights, floor };
+}
+
+/** Leave-one-document-out: every group's questions decided by a model fitted without it. */
+export function crossValidate(examples: Example[], secondRatio: number): Record<Example["dataset"], Tally> & { folds: Array<{ group: string; floor: number }> } {
+  const groups = [...new Set(examples.map((e) => e.group))].sort();
+  const total = { course: { answerable: 0, right: 0, unanswerable: 0, declined: 0 }, squad: { answerable: 0, right: 0, unanswerable: 0, declined: 0 } };
+  const folds: Array<{ group: string; floor: number }> = [];
+  for (const g of groups) {
+    const { weights, floor } = fitWithFloor(
+      examples.filter((e) => e.group !== g),
+      secondRatio,
+    );
+    folds.push({ group: g, floor });
+    const t = tally(
+      examples.filter((e) => e.group === g),
+      weights,
+      floor,
+      secondRatio,
+    );
+    for (const k of ["course", "squad"] as const) for (const f of ["answerable", "right", "unanswerable", "declined"] as const) total[k][f] += t[k][f];
+  }
+  return { ...total, folds };
+}
+
+// ─── Development data ───────────────────────────────────────────────────────────────────────
+
+const containsAnswer = (quote: string, answer: string) => normalizeForMatch(quote).includes(normalizeForMatch(answer));
+
+/** The single-part course questions of the development sets (a two-part question's gold answer belongs to one part only). */
+async function courseExamples(log: (s: string) => void): Promise<Example[]> {
+  const db = await evalDb();
+  const questions: GoldenQuestion[] = [...loadGolden(), ...loadGolden(FRESH_PATH)];
+  const out: Example[] = [];
+  for (const g of questions) {
+    const courseId = db.courses.get(g.course)!;
+    const answerable = g.expect === "answered" || g.expect === "partial";
+    if (answerable && (!g.answer || !g.pages)) continue;
+    if (g.expect === "conflicting_evidence") continue;
+    const { analysis, readings, passages } = await rankerInputs({ courseId, question: g.question, history: g.history ?? [] }, askDeps(db.handle, courseId));
+    if (analysis.parts.length !== 1) continue;
+    const units = scoreParts(analysis, readings)[0].map((s) => {
+      const p = passages[s.passage];
+      const label = answerable && onExpectedPage({ documentTitle: p.documentTitle, pdfPage: p.pdfPage }, g.pages) && containsAnswer(s.quote, g.answer!);
+      return { x: featureNames.map((n) => s.features[n]), label, passage: s.passage, start: s.unit.start, end: s.unit.end };
+    });
+    out.push({ group: `course:${g.course}`, dataset: "course", answerable, units });
+  }
+  log(`course questions: ${out.length} single-part (${out.filter((e) => e.answerable).length} answerable)`);
+  return out;
+}
+
+async function squadExamples(log: (s: string) => void): Promise<Example[]> {
+  const articles = loadSquad();
+  const db = await buildSquadDb({ articles });
+  try {
+    const out: Example[] = [];
+    for (const c of squadCases(articles, db.courses)) {
+      const courseId = c.courseId!;
+      const { analysis, readings, passages } = await rankerInputs({ courseId, question: c.question, history: [] }, askDeps(db.handle, courseId));
+      const keys = c.answers.map(squadMatchKey);
+      // A SQuAD question is one request even when the parser sees two: score its first part.
+      const units = (scoreParts(analysis, readings)[0] ?? []).map((s) => {
+        const p = passages[s.passage];
+        const label = c.answerable && p.pdfPage === c.pdfPage && keys.some((k) => squadMatchKey(s.quote).includes(k));
+        return { x: featureNames.map((n) => s.features[n]), label, passage: s.passage, start: s.unit.start, end: s.unit.end };
+      });
+      out.push({ group: `squad:${c.article}`, dataset: "squad", answerable: c.answerable, units });
+    }
+    log(`SQuAD questions: ${out.length} (${out.filter((e) => e.answerable).length} answerable)`);
+    return out;
+  } finally {
+    db.dispose();
+  }
+}
+
+const pct = (n: number, d: number) => (d ? `${((100 * n) / d).toFixed(1)}% (${n}/${d})` : "–");
+const round = (v: number) => Math.round(v * 10_000) / 10_000;
+
+export interface FitReport {
+  model: ExtractiveModel;
+  crossValidated: ReturnType<typeof crossValidate>;
+  inSample: Record<Example["dataset"], Tally>;
+}
+
+/** Collects the development data, cross-validates, fits on everything and (with `write`) stores the weights. */
+export async function fitRanker({ write = false, log = () => {} }: { write?: boolean; log?: (line: string) => void } = {}): Promise<FitReport> {
+  const examples = [...(await courseExamples(log)), ...(await squadExamples(log))];
+  const secondRatio = defaultModel.secondRatio;
+  const cv = crossValidate(examples, secondRatio);
+  const { weights, floor } = fitWithFloor(examples, secondRatio);
+  const inSample = tally(examples, weights, floor, secondRatio);
+
+  log("\nLeave-one-document-out cross-validation (each document's questions answered by a model fitted without it):");
+  log(`  course PDFs + demo: answerable right ${pct(cv.course.right, cv.course.answerable)}, unanswerable declined ${pct(cv.course.declined, cv.course.unanswerable)}`);
+  log(`  SQuAD dev slice:    answerable right ${pct(cv.squad.right, cv.squad.answerable)}, unanswerable declined ${pct(cv.squad.declined, cv.squad.unanswerable)}`);
+  log(`  folds: ${cv.folds.map((f) => `${f.group} floor ${f.floor}`).join("; ")}`);
+  log(`\nFitted on all ${examples.length} questions: floor ${floor} (in-sample: course ${pct(inSample.course.right, inSample.course.answerable)} / declined ${pct(inSample.course.declined, inSample.course.unanswerable)}; SQuAD ${pct(inSample.squad.right, inSample.squad.answerable)} / declined ${pct(inSample.squad.declined, inSample.squad.unanswerable)})`);
+  log("\nFloor → answerable right / unanswerable declined, in-sample (the precision/recall trade-off of the gate):");
+  for (const f of FLOORS.filter((x) => Math.round(x * 100) % 5 === 0)) {
+    const t = tally(examples, weights, f, secondRatio);
+    log(`  ${f.toFixed(2)}${f === floor ? "*" : " "}  course ${pct(t.course.right, t.course.answerable)} / ${pct(t.course.declined, t.course.unanswerable)}   SQuAD ${pct(t.squad.right, t.squad.answerable)} / ${pct(t.squad.declined, t.squad.unanswerable)}`);
+  }
+
+  const named = (w: number[]) => Object.fromEntries(featureNames.map((n, i) => [n, round(w[i])])) as Record<FeatureName, number>;
+  const model: ExtractiveModel = {
+    weights: named(weights.ranking),
+    calibration: { bias: round(weights.calibration.bias), scale: round(weights.calibration.w[0]), weights: named(weights.calibration.w.slice(1)) },
+    floor,
+    secondRatio,
+    conflictRatio: defaultModel.conflictRatio,
+    provenance: {
+      fitted: true,
+      script: "npm run eval -- --fit (lib/eval/fit.ts)",
+      method: `conditional-logit ranking (ridge ${RIDGE}) + logistic calibration of the best-ranked unit (its score and features); floor maximising mean balanced accuracy over the two datasets`,
+      data: {
+        course: "lib/eval/golden.jsonl + lib/eval/fresh.jsonl, single-part questions, demo course + ../shared/corpus",
+        squad: "../shared/bench/squad/dev-slice.json (SQuAD 2.0, CC BY-SA 4.0)",
+        questions: examples.length,
+        units: examples.reduce((s, e) => s + e.units.length, 0),
+      },
+      leaveOneDocumentOut: {
+        courseAnswerableRight: round(cv.course.right / Math.max(1, cv.course.answerable)),
+        courseUnanswerableDeclined: round(cv.course.declined / Math.max(1, cv.course.unanswerable)),
+        squadAnswerableRight: round(cv.squad.right / Math.max(1, cv.squad.answerable)),
+        squadUnanswerableDeclined: round(cv.squad.declined / Math.max(1, cv.squad.unanswerable)),
+      },
+    },
+  };
+  log(`\nranking: ${JSON.stringify(model.weights)}\ncalibration: ${JSON.stringify(model.calibration)}`);
+  if (write) {
+    writeFileSync(WEIGHTS_PATH, JSON.stringify(model, null, 2) + "\n");
+    log(`written to ${WEIGHTS_PATH}`);
+  }
+  return { model, crossValidated: cv, inSample };
+}
+
+

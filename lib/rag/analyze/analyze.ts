@@ -1,0 +1,303 @@
+/**
+ * analyze: the one reading of a question, made once by the pipeline and passed to every stage
+ * that needs it (retrieval terms, gate, extractive generator, trace). Parts, answer types, focus
+ * terms and identifiers come from wink-nlp's tokens and tags (text/nlp.ts) and the grammar
+ * rules of lexicon.ts; follow-ups are resolved against the conversation's earlier questions.
+ */
+import { ANAPHORS, HOW_DEGREE, INTERROGATIVES, PART_CONNECTIVES, REQUEST_VERBS, SUBJECT_SWAP_OPENERS, TYPE_NOUNS, type AnswerType } from "../lexicon";
+import { annotate, type TextToken } from "../text/nlp";
+
+export type { AnswerType } from "../lexicon";
+
+/** A term the answer should be about: a content lemma of the question. */
+export interface FocusTerm {
+  lemma: string;
+  /** As written in the question (lowercased). */
+  surface: string;
+  /** Nouns and names weigh more than verbs and adjectives when a passage is scored. */
+  noun: boolean;
+  /** Borrowed from another part or an earlier question, not written in this part. */
+  borrowed?: boolean;
+}
+
+/** An identifier the question names ("Assignment 4", "week 3", "HW1"): a passage naming the same noun with another id does not answer it. */
+export interface RequiredId {
+  noun: string;
+  id: string;
+}
+
+/** One requested fact of a question: "What is the late penalty, and when is Assignment 2 due?" has two. */
+export interface RequestedPart {
+  /** The words that ask for this part, trimmed. */
+  ask: string;
+  answerType: AnswerType;
+  focus: FocusTerm[];
+  required: RequiredId[];
+  /** Words to search for this part alone (its focus, as written and as lemmas). */
+  searchTerms: string[];
+}
+
+/** How a follow-up was made standalone; kind "none" when the question stands on its own. */
+export interface Resolution {
+  kind: "none" | "pronoun" | "subject_swap" | "ellipsis" | "model";
+  reason: string;
+}
+
+/** Invariant: parts.length ≥ 1 for a question with any letter or digit; computed once per question. */
+export interface QuestionAnalysis {
+  question: string;
+  /** The question with its follow-up resolved: what is searched for. */
+  standalone: string;
+  resolution: Resolution;
+  parts: RequestedPart[];
+  /** Lemmas of statements around the question ("I missed Tuesday's lecture."): they may rank, never decide. */
+  context: string[];
+  /** Words to search for, unstemmed (FTS5 applies its own stemming). */
+  searchTerms: string[];
+}
+
+const isNounish = (t: TextToken) => t.pos === "NOUN" || t.pos === "PROPN";
+const isIdToken = (t: TextToken) => (t.pos === "NUM" && /^\d+[a-z]?$/i.test(t.text)) || /^[A-Z]$/.test(t.text);
+const hasAlnumId = (t: TextToken) => /\p{L}/u.test(t.text) && /\d/.test(t.text) && t.text.length <= 8;
+
+/** Identifiers: a noun followed by a number or single capital ("Section B"), or a glued form ("HW1"). */
+function requiredIds(tokens: TextToken[]): RequiredId[] {
+  const out: RequiredId[] = [];
+  tokens.forEach((t, i) => {
+    const next = tokens[i + 1];
+    if (t.content && t.pos !== "NUM" && next && isIdToken(next) && !hasAlnumId(t)) out.push({ noun: t.lemma, id: next.text.toLowerCase() });
+    else if (hasAlnumId(t) && t.type !== "number") {
+      const m = t.text.toLowerCase().match(/^(\p{L}+)-?(\d+\p{L}?)$/u);
+      if (m) out.push({ noun: m[1], id: m[2] });
+    }
+  });
+  return out;
+}
+
+interface Clause {
+  from: number;
+  to: number;
+}
+
+const lower = (t: TextToken) => t.text.toLowerCase();
+const isInterrogative = (t: TextToken | undefined) => !!t && INTERROGATIVES.has(lower(t));
+const isAux = (t: TextToken | undefined) => !!t && t.pos === "AUX";
+const opensClause = (tokens: TextToken[], i: number) => {
+  const t = tokens[i];
+  if (!t) return false;
+  if (isInterrogative(t)) return true;
+  // "…, and is it …": an auxiliary followed by its subject starts a yes/no question.
+  if (isAux(t)) return ["PRON", "DET", "NOUN", "PROPN"].includes(tokens[i + 1]?.pos ?? "");
+  return false;
+};
+const opensQuestion = (tokens: TextToken[], from: number) => {
+  const first = tokens.slice(from).find((t) => t.pos !== "SPACE" && t.pos !== "PUNCT" && !PART_CONNECTIVES.has(lower(t)));
+  if (!first) return false;
+  return isInterrogative(first) || isAux(first) || (first.pos === "VERB" && REQUEST_VERBS.has(first.lemma)) || SUBJECT_SWAP_OPENERS.some((o) => o.endsWith(lower(first)));
+};
+
+/** Hard segments (sentences, semicolons) and, inside them, a connective followed by a new interrogative clause. */
+function clauses(question: string, tokens: TextToken[]): { asks: Clause[]; statements: Clause[] } {
+  const segments: Clause[] = [];
+  let from = 0;
+  tokens.forEach((t, i) => {
+    if (t.text === "?" || t.text === ";" || t.text === "!" || t.pos === "SPACE" || (t.text === "." && i === tokens.length - 1)) {
+      if (i > from) segments.push({ from, to: i });
+      from = i + 1;
+    } else if (t.text === "." && tokens[i + 1] && /^\p{Lu}/u.test(tokens[i + 1].text)) {
+      if (i > from) segments.push({ from, to: i });
+      from = i + 1;
+    }
+  });
+  if (from < tokens.length) segments.push({ from, to: tokens.length });
+  const questionLike = (c: Clause) => question.slice(tokens[c.to - 1]?.end ?? 0).trimStart().startsWith("?") || opensQuestion(tokens, c.from);
+  const anyQuestion = segments.some(questionLike);
+  const asks: Clause[] = [];
+  const statements: Clause[] = [];
+  for (const seg of segments) {
+    if (anyQuestion && !questionLike(seg)) {
+      statements.push(seg);
+      continue;
+    }
+    let start = seg.from;
+    for (let i = seg.from + 1; i < seg.to; i++) {
+      if (!PART_CONNECTIVES.has(lower(tokens[i]))) continue;
+      let n = i;
+      while (n < seg.to && PART_CONNECTIVES.has(lower(tokens[n]))) n++;
+      const bareComma = tokens.slice(i, n).every((t) => t.text === ",");
+      if (n >= seg.to || !opensClause(tokens, n) || (bareComma && !isAux(tokens[n + 1]) && !isInterrogative(tokens[n]))) continue;
+      const left = tokens.slice(start, i).filter((t) => t.pos !== "PUNCT");
+      if (left.length === 0) continue;
+      asks.push({ from: start, to: i });
+      start = n;
+      i = n - 1;
+    }
+    asks.push({ from: start, to: seg.to });
+  }
+  return { asks, statements };
+}
+
+function answerTypeOf(tokens: TextToken[]): AnswerType {
+  const words = tokens.filter((t) => t.pos !== "PUNCT" && !PART_CONNECTIVES.has(lower(t)));
+  const i = words.findIndex(isInterrogative);
+  if (i === -1) {
+    if (words[0]?.pos === "VERB" && REQUEST_VERBS.has(words[0].lemma)) return REQUEST_VERBS.get(words[0].lemma)!;
+    return isAux(words[0]) ? "yesno" : "general";
+  }
+  const wh = lower(words[i]);
+  if (wh === "how") return HOW_DEGREE.get(lower(words[i + 1] ?? words[i])) ?? "general";
+  // The head noun after the interrogative ("what year", "which room", "what is the deadline") may name the type.
+  const head = words.slice(i + 1, i + 5).find((t) => isNounish(t));
+  const named = head && words.slice(i + 1, words.indexOf(head)).every((t) => t.pos === "AUX" || t.pos === "DET" || t.pos === "ADJ") ? TYPE_NOUNS.get(head.lemma) : undefined;
+  if (named) return named;
+  if (wh === "what" || wh === "which") {
+    // "what is X" / "what are X" / "what does X mean" over a bare noun phrase asks for a definition.
+    const rest = words.slice(i + 1);
+    const verbs = rest.filter((t) => t.pos === "VERB" && t.lemma !== "mean");
+    if (isAux(rest[0]) && rest[0].lemma === "be" && verbs.length === 0 && rest.slice(1).some(isNounish)) return "definition";
+    if (rest.some((t) => t.lemma === "mean") && verbs.length === 0) return "definition";
+  }
+  return INTERROGATIVES.get(wh) ?? "general";
+}
+
+const focusOf = (tokens: TextToken[]): FocusTerm[] => {
+  const seen = new Set<string>();
+  const out: FocusTerm[] = [];
+  for (const t of tokens) {
+    if (!t.content || seen.has(t.lemma)) continue;
+    // "what year", "how many": the type noun names the kind of answer, not its subject.
+    if (TYPE_NOUNS.has(t.lemma) && tokens.slice(0, tokens.indexOf(t)).every((p) => !p.content)) continue;
+    if (t.pos === "VERB" && REQUEST_VERBS.has(t.lemma) && tokens.indexOf(t) === tokens.findIndex((p) => p.content)) continue;
+    if (HOW_DEGREE.has(lower(t))) continue;
+    seen.add(t.lemma);
+    out.push({ lemma: t.lemma, surface: lower(t), noun: isNounish(t) || t.pos === "NUM" || t.pos === "X" });
+  }
+  return out;
+};
+
+const cleanAsk = (s: string) =>
+  s
+    .replace(/\s+/g, " ")
+    .replace(/^[\s,;:.\-–—]*((and|or|also|plus|but|then|so)\b[\s,]*)*/i, "")
+    .replace(/[\s?!.,;:]+$/, "")
+    .trim();
+
+/** The noun phrase a question is mainly about: the span from its first to its last focus noun (with any identifier after it). */
+function mainPhrase(text: string): string | null {
+  const { tokens } = annotate(text);
+  const named = (t: TextToken, i: number) => t.content && !TYPE_NOUNS.has(t.lemma) && (isNounish(t) || hasAlnumId(t) || (t.pos !== "NUM" && isIdToken(tokens[i + 1] ?? t) && tokens[i + 1] !== undefined));
+  const nouns = tokens.map((t, i) => ({ t, i })).filter(({ t, i }) => named(t, i));
+  if (nouns.length === 0) return null;
+  // The first run of nouns and the words that join them ("late penalty", "Assignment 4", "policy on regrades").
+  let last = nouns[0].i;
+  for (let j = nouns[0].i + 1; j < tokens.length; j++) {
+    const t = tokens[j];
+    if (named(t, j) || isIdToken(t) || t.pos === "ADJ" || t.pos === "ADP" || t.pos === "DET" || t.pos === "CCONJ") {
+      if (named(t, j) || isIdToken(t)) last = j;
+      continue;
+    }
+    break;
+  }
+  let first = nouns[0].i;
+  while (first > 0 && (tokens[first - 1].pos === "ADJ" || (tokens[first - 1].pos === "NOUN" && tokens[first - 1].content))) first--;
+  return text.slice(tokens[first].start, tokens[last].end);
+}
+
+/**
+ * A follow-up made standalone from the previous question (oldest-first history). Only a
+ * pronoun with no antecedent in the question itself, a subject swap ("what about X?") or a
+ * question with no subject at all borrows from the conversation.
+ */
+export function resolveFollowUp(question: string, history: readonly string[]): { standalone: string; resolution: Resolution } {
+  const none = { standalone: question, resolution: { kind: "none" as const, reason: "stands on its own" } };
+  const previous = history.at(-1);
+  if (!previous) return none;
+  const prev = resolveFollowUp(previous, history.slice(0, -1)).standalone;
+  const prevPhrase = mainPhrase(prev);
+  if (!prevPhrase) return none;
+  const { tokens } = annotate(question);
+  const q = question.trim();
+  const opener = SUBJECT_SWAP_OPENERS.find((o) => q.toLowerCase().startsWith(o + " "));
+  if (opener) {
+    const swapped = q.slice(opener.length).replace(/[?.!\s]+$/, "").trim();
+    if (swapped && !annotate(swapped).tokens.some((t) => t.pos === "VERB" || t.pos === "AUX")) {
+      const standalone = prev.replace(prevPhrase, swapped);
+      return { standalone, resolution: { kind: "subject_swap", reason: `“${swapped}” takes the place of “${prevPhrase}” in the previous question` } };
+    }
+  }
+  const idx = tokens.findIndex((t) => ANAPHORS.has(lower(t)) && (t.pos === "PRON" || t.pos === "DET"));
+  // A pronoun whose antecedent is a noun earlier in the same question refers to that noun, not to the previous turn.
+  const antecedent = idx > 0 && tokens.slice(0, idx).some((t) => t.content && isNounish(t));
+  if (idx !== -1 && !antecedent && !(tokens[idx].pos === "DET" && isNounish(tokens[idx + 1] ?? tokens[idx]) && tokens[idx + 1]?.content && !ANAPHORS.has(lower(tokens[idx + 1])))) {
+    const t = tokens[idx];
+    const possessive = lower(t) === "its" || lower(t) === "their";
+    const standalone = question.slice(0, t.start) + (possessive ? `${prevPhrase}'s` : prevPhrase) + question.slice(t.end);
+    return { standalone, resolution: { kind: "pronoun", reason: `“${t.text}” refers to “${prevPhrase}” from the previous question` } };
+  }
+  if (!tokens.some((t) => t.content && (isNounish(t) || hasAlnumId(t)) && !TYPE_NOUNS.has(t.lemma))) {
+    const standalone = `${question.replace(/[?.!\s]+$/, "")} (${prevPhrase})?`;
+    return { standalone, resolution: { kind: "ellipsis", reason: `no subject of its own: “${prevPhrase}” from the previous question` } };
+  }
+  return none;
+}
+
+/** The requested parts of a standalone question, in order; elliptical parts and pronouns borrow from the part before. */
+export function requestedParts(question: string): { parts: RequestedPart[]; context: string[] } {
+  const { tokens } = annotate(question);
+  const { asks, statements } = clauses(question, tokens);
+  const drafts = asks
+    .map((c) => {
+      const own = tokens.slice(c.from, c.to);
+      const ask = cleanAsk(question.slice(own[0]?.start ?? 0, own.at(-1)?.end ?? 0));
+      return { ask, own, focus: focusOf(own), answerType: answerTypeOf(own), required: requiredIds(own) };
+    })
+    .filter((d) => /[\p{L}\p{N}]/u.test(d.ask));
+  // "where and when does the class meet": a bare interrogative shares the next part's clause.
+  drafts.forEach((d, i) => {
+    const next = drafts[i + 1];
+    if (next && d.own.filter((t) => t.pos !== "PUNCT").length === 1 && isInterrogative(d.own.find((t) => t.pos !== "PUNCT"))) {
+      const clauseStart = next.own.findIndex(isInterrogative) + 1;
+      const shared = next.own.slice(clauseStart);
+      if (shared.length) {
+        d.ask = cleanAsk(`${d.ask} ${question.slice(shared[0].start, shared.at(-1)!.end)}`);
+        d.focus = focusOf(shared);
+        d.required = requiredIds(shared);
+      }
+    }
+  });
+  // Within the question: a part with no noun of its own, or with a pronoun, is about the nouns of the part before it.
+  drafts.forEach((d, i) => {
+    const donor = drafts.slice(0, i).reverse().find((o) => o.focus.some((f) => f.noun)) ?? (i === 0 ? drafts.slice(1).find((o) => o.focus.some((f) => f.noun)) : undefined);
+    if (!donor) return;
+    const pronoun = d.own.some((t) => ANAPHORS.has(lower(t)) && t.pos === "PRON");
+    if (pronoun || !d.focus.some((f) => f.noun)) {
+      const have = new Set(d.focus.map((f) => f.lemma));
+      d.focus = [...d.focus, ...donor.focus.filter((f) => f.noun && !have.has(f.lemma)).map((f) => ({ ...f, borrowed: true }))];
+      if (d.required.length === 0) d.required = donor.required;
+    }
+  });
+  const context = [...new Set(statements.flatMap((c) => tokens.slice(c.from, c.to).filter((t) => t.content).map((t) => t.lemma)))];
+  const partTerms = (focus: FocusTerm[]) => [...new Set(focus.flatMap((f) => [f.surface, f.lemma]).filter((w) => /^[\p{L}\p{N}]+$/u.test(w)))];
+  return { parts: drafts.map(({ ask, answerType, focus, required }) => ({ ask, answerType, focus, required, searchTerms: partTerms(focus) })), context };
+}
+
+/** Unstemmed words to search for: the question's content words, and their lemmas where they differ. */
+function searchTermsOf(text: string): string[] {
+  const out = new Set<string>();
+  for (const t of annotate(text).tokens) {
+    if (!t.content) continue;
+    out.add(lower(t));
+    if (/^[\p{L}\p{N}]+$/u.test(t.lemma)) out.add(t.lemma);
+  }
+  return [...out];
+}
+
+/** The whole analysis of a question in its conversation (history oldest first); `rewritten` is a model's standalone rewrite, when there is one. */
+export function analyzeQuestion(question: string, history: readonly string[] = [], rewritten?: string): QuestionAnalysis {
+  const { standalone, resolution } =
+    rewritten !== undefined && rewritten.trim() !== question.trim()
+      ? { standalone: rewritten, resolution: { kind: "model" as const, reason: "rewritten by the model from the conversation" } }
+      : resolveFollowUp(question, history);
+  const { parts, context } = requestedParts(standalone);
+  return { question, standalone, resolution, parts, context, searchTerms: searchTermsOf(standalone) };
+}

