@@ -63,7 +63,16 @@ export async function retrieve({ query, terms, k }: { query: string; terms: stri
   add(dense, "dense");
 
   const hits = [...byChunk.values()]
-    .sort((a, b) => b.fusedScore - a.fusedScore || (b.lexicalScore ?? -Infinity) - (a.lexicalScore ?? -Infinity) || a.passage.chunkId.localeCompare(b.passage.chunkId))
+    // Ties break on where the passage is, not on its random id: the same course gives the same order in every database.
+    .sort(
+      (a, b) =>
+        b.fusedScore - a.fusedScore ||
+        (b.lexicalScore ?? -Infinity) - (a.lexicalScore ?? -Infinity) ||
+        a.passage.documentTitle.localeCompare(b.passage.documentTitle) ||
+        a.passage.pdfPage - b.passage.pdfPage ||
+        a.passage.charStart - b.passage.charStart ||
+        a.passage.chunkId.localeCompare(b.passage.chunkId),
+    )
     .slice(0, k)
     .map((h, i) => ({ ...h, rank: i + 1 }));
   return { query, matchExpression: match, hits, dense: Boolean(ports.dense) };

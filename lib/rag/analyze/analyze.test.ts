@@ -1,0 +1,127 @@
+import { describe, expect, it } from "vitest";
+import { analyzeQuestion, requestedParts, resolveFollowUp } from "./analyze";
+
+const lemmas = (focus: Array<{ lemma: string }>) => focus.map((f) => f.lemma);
+
+describe("requestedParts: splitting a question into parts", () => {
+  it("splits 'What is X, and when is Y due?' into two parts with their own focus and type", () => {
+    const { parts } = requestedParts("What is the attendance policy, and when is the poster due?");
+    expect(parts.map((p) => p.ask)).toEqual(["What is the attendance policy", "when is the poster due"]);
+    expect(parts.map((p) => p.answerType)).toEqual(["definition", "date"]);
+    expect(lemmas(parts[0].focus)).toEqual(["attendance", "policy"]);
+    expect(lemmas(parts[1].focus)).toEqual(["poster", "due"]);
+    expect(parts[1].focus.some((f) => f.borrowed)).toBe(false);
+  });
+
+  it("keeps a one-part question whole", () => {
+    const { parts } = requestedParts("When does the library close?");
+    expect(parts).toHaveLength(1);
+    expect(parts[0].ask).toBe("When does the library close");
+  });
+
+  it("gives a bare interrogative the clause of the next part ('where and when …')", () => {
+    const { parts } = requestedParts("where and when do the seminars take place");
+    expect(parts.map((p) => p.ask)).toEqual(["where do the seminars take place", "when do the seminars take place"]);
+    expect(parts.map((p) => p.answerType)).toEqual(["place", "date"]);
+    for (const p of parts) expect(lemmas(p.focus)).toContain("seminar");
+  });
+
+  it("turns the statements around a question into context, not parts", () => {
+    const { parts, context } = requestedParts("I was sick last Monday. My doctor wrote a note. Can I make up the missed quiz?");
+    expect(parts).toHaveLength(1);
+    expect(parts[0].ask).toBe("Can I make up the missed quiz");
+    expect(parts[0].answerType).toBe("yesno");
+    expect(lemmas(parts[0].focus)).toContain("quiz");
+    expect(lemmas(parts[0].focus)).not.toContain("doctor");
+    expect(context).toEqual(expect.arrayContaining(["sick", "monday", "doctor", "write", "note"]));
+    expect(context).not.toContain("quiz");
+  });
+});
+
+describe("requestedParts: answer types", () => {
+  const typeOf = (q: string) => requestedParts(q).parts[0].answerType;
+
+  it.each([
+    ["When does the library close?", "date"],
+    ["How many credits is the thesis worth?", "count"],
+    ["What percentage of the mark comes from homework?", "percent"],
+    ["Who grades the essays?", "person"],
+    ["Define recursion.", "definition"],
+    ["Is the final exam open book?", "yesno"],
+    ["Where is the chemistry building?", "place"],
+    ["What time does the gym open?", "time"],
+  ])("%s → %s", (question, type) => {
+    expect(typeOf(question)).toBe(type);
+  });
+
+  it("drops the type noun and the degree word from the focus", () => {
+    const [part] = requestedParts("What percentage of the mark comes from homework?").parts;
+    expect(lemmas(part.focus)).not.toContain("percentage");
+    const [count] = requestedParts("How many credits is the thesis worth?").parts;
+    expect(lemmas(count.focus)).toEqual(["credit", "thesis", "worth"]);
+  });
+});
+
+describe("requestedParts: required identifiers", () => {
+  it("reads 'Lab 3' as noun lab with id 3", () => {
+    const [part] = requestedParts("When is Lab 3 due?").parts;
+    expect(part.required).toEqual([{ noun: "lab", id: "3" }]);
+  });
+
+  it("reads a glued form 'HW2' as noun hw with id 2", () => {
+    const [part] = requestedParts("When is HW2 due?").parts;
+    expect(part.required).toEqual([{ noun: "hw", id: "2" }]);
+  });
+
+  it("names no identifier when there is none", () => {
+    expect(requestedParts("When is the poster due?").parts[0].required).toEqual([]);
+  });
+});
+
+describe("follow-ups", () => {
+  it("keeps a pronoun with an antecedent in the same question inside the question, even with history", () => {
+    const a = analyzeQuestion("Who marks the capstone report and when does it get returned?", ["When is the midterm?"]);
+    expect(a.resolution.kind).toBe("none");
+    expect(a.standalone).toBe("Who marks the capstone report and when does it get returned?");
+    expect(a.parts).toHaveLength(2);
+    const borrowed = a.parts[1].focus.filter((f) => f.borrowed).map((f) => f.lemma);
+    expect(borrowed).toEqual(expect.arrayContaining(["capstone", "report"]));
+    expect(borrowed).not.toContain("midterm");
+    expect(a.searchTerms).not.toContain("midterm");
+  });
+
+  it("resolves a pronoun with no antecedent to the previous question's noun phrase", () => {
+    const a = analyzeQuestion("When is it graded?", ["Who teaches the robotics elective?"]);
+    expect(a.resolution.kind).toBe("pronoun");
+    expect(a.standalone).toBe("When is robotics elective graded?");
+    expect(lemmas(a.parts[0].focus)).toEqual(expect.arrayContaining(["robotics", "elective"]));
+  });
+
+  it("swaps the subject of the previous question ('what about quiz 5?')", () => {
+    const a = analyzeQuestion("what about quiz 5?", ["When is quiz 2 due?"]);
+    expect(a.resolution.kind).toBe("subject_swap");
+    expect(a.standalone).toContain("quiz 5");
+    expect(a.standalone).toContain("due");
+    expect(a.standalone).not.toContain("quiz 2");
+    expect(a.parts[0].required).toEqual([{ noun: "quiz", id: "5" }]);
+    expect(a.parts[0].answerType).toBe("date");
+  });
+
+  it("leaves a question that stands on its own alone", () => {
+    expect(resolveFollowUp("Where is the chemistry building?", ["When is quiz 2 due?"])).toEqual({
+      standalone: "Where is the chemistry building?",
+      resolution: { kind: "none", reason: "stands on its own" },
+    });
+  });
+
+  it("does nothing without history", () => {
+    expect(resolveFollowUp("When is it graded?", []).resolution.kind).toBe("none");
+  });
+
+  it("takes a model's rewrite when it differs from the question", () => {
+    const a = analyzeQuestion("and the other one?", ["When is quiz 2 due?"], "When is quiz 3 due?");
+    expect(a.resolution.kind).toBe("model");
+    expect(a.standalone).toBe("When is quiz 3 due?");
+    expect(a.parts[0].required).toEqual([{ noun: "quiz", id: "3" }]);
+  });
+});

@@ -1,0 +1,117 @@
+import { describe, expect, it } from "vitest";
+import { annotate } from "../text/nlp";
+import { answerUnits, displayText, type Unit } from "./units";
+
+interface Shown {
+  kind: Unit["kind"];
+  quote: string;
+  context: string[];
+}
+
+const unitsOf = (text: string): Shown[] =>
+  answerUnits(annotate(text)).map((u) => ({ kind: u.kind, quote: text.slice(u.start, u.end), context: u.context.map((c) => text.slice(c.start, c.end)) }));
+
+const find = (text: string, quote: string) => unitsOf(text).filter((u) => u.quote === quote);
+
+describe("answerUnits: kinds", () => {
+  it("joins a label with its value on the next line", () => {
+    const text = "Required reading\nThe Pragmatic Programmer, 2nd edition";
+    expect(find(text, text)).toEqual([{ kind: "label_value", quote: text, context: [] }]);
+    // Each line is also a unit of its own; the label heads the value line.
+    expect(find(text, "The Pragmatic Programmer, 2nd edition")).toEqual([{ kind: "line", quote: "The Pragmatic Programmer, 2nd edition", context: ["Required reading"] }]);
+  });
+
+  it("reads an inline label with its value on the same line", () => {
+    expect(unitsOf("Office: Room 12")).toEqual([{ kind: "label_value", quote: "Office: Room 12", context: [] }]);
+  });
+
+  it("quotes a lead-in with the lines it announces", () => {
+    const text = "The labs cover:\n• parsing\n• type checking";
+    const leadIns = unitsOf(text).filter((u) => u.kind === "lead_in");
+    expect(leadIns.map((u) => u.quote)).toEqual(["The labs cover:\n• parsing", "The labs cover:\n• parsing\n• type checking"]);
+  });
+
+  it("reads a list item with its lead-in as context", () => {
+    const text = "Bring the following:\n\uF0B7 a calculator\n\uF0B7 two pencils";
+    const items = unitsOf(text).filter((u) => u.kind === "list_item");
+    expect(items).toEqual([
+      { kind: "list_item", quote: "\uF0B7 a calculator", context: ["Bring the following:"] },
+      { kind: "list_item", quote: "\uF0B7 two pencils", context: ["Bring the following:"] },
+    ]);
+  });
+
+  it("cuts a line of several sentences into its sentences, and keeps the line", () => {
+    const text = "Quizzes open on Monday. They close on Friday at noon. Late attempts score zero.";
+    expect(unitsOf(text).map((u) => [u.kind, u.quote])).toEqual([
+      ["sentence", "Quizzes open on Monday."],
+      ["sentence", text],
+      ["sentence", "They close on Friday at noon."],
+      ["sentence", "Late attempts score zero."],
+    ]);
+  });
+
+  it("gives the sentences under a heading the heading as context", () => {
+    const text = "Grading\n\nThe essay is worth half the mark.\nThe exam is worth the rest.";
+    expect(find(text, "The exam is worth the rest.")).toEqual([{ kind: "sentence", quote: "The exam is worth the rest.", context: ["Grading"] }]);
+  });
+
+  const table = "Week  Topic  Reading\n1  Lexing  Chapter 2\n2  Parsing  Chapter 3\n3  Typing  Chapter 5";
+
+  // KNOWN MODULE BUG (reported, not fixed here): answerUnits adds the plain "line" unit of every
+  // line before the table-row check, and `add` drops a second unit with the same span, so a
+  // "table_row" unit is never produced. Turn this back into `it` once units.ts is fixed.
+  it.fails("reads a table row with its header row as context", () => {
+    expect(find(table, "2  Parsing  Chapter 3")).toEqual([{ kind: "table_row", quote: "2  Parsing  Chapter 3", context: ["Week  Topic  Reading"] }]);
+  });
+
+  it("still quotes each table row on its own with the header row as context (as a line, today)", () => {
+    for (const row of ["1  Lexing  Chapter 2", "2  Parsing  Chapter 3", "3  Typing  Chapter 5"]) {
+      const units = find(table, row);
+      expect(units).toHaveLength(1);
+      expect(units[0].context).toEqual(["Week  Topic  Reading"]);
+    }
+  });
+});
+
+describe("answerUnits: invariants", () => {
+  const texts = [
+    "  Late work loses marks.  \n\n\n   Ask early.   \n \t \nExtensions: email the tutor\nSee the handbook: section 4",
+    "Bring the following:\n\uF0B7 a calculator\n\uF0B7 two pencils\n\nThe labs cover:\n• parsing\n• type checking\n\nOffice: Room 12",
+    "Grading\n\nThe essay is worth half the mark. The exam is worth the rest.\n\nRequired reading\nThe Pragmatic Programmer, 2nd edition\n",
+  ];
+
+  it.each(texts.map((t, i) => [i, t]))("text %i: every quote is the verbatim slice, trimmed, on one side of any blank line", (_i, text) => {
+    const units = answerUnits(annotate(text));
+    expect(units.length).toBeGreaterThan(3);
+    const keys = new Set<string>();
+    for (const u of units) {
+      const quote = text.slice(u.start, u.end);
+      expect(quote.trim()).toBe(quote);
+      expect(quote).toMatch(/[\p{L}\p{N}]/u);
+      expect(quote).not.toMatch(/\n[^\p{L}\p{N}\n]*\n/u);
+      for (const c of u.context) expect(c.end).toBeGreaterThan(c.start);
+      keys.add(`${u.start}:${u.end}`);
+    }
+    // No duplicates, in text order.
+    expect(keys.size).toBe(units.length);
+    units.slice(1).forEach((u, i) => expect(u.start).toBeGreaterThanOrEqual(units[i].start));
+  });
+
+  it("gives nothing for a blank text", () => {
+    expect(answerUnits(annotate(" \n\n\t"))).toEqual([]);
+  });
+});
+
+describe("displayText", () => {
+  it("drops bullet glyphs, a private-use one included, and joins the lines", () => {
+    expect(displayText("\uF0B7 a calculator\n• two pencils\n- and   an eraser")).toBe("a calculator two pencils and an eraser");
+  });
+
+  it("joins a lead-in with its items", () => {
+    expect(displayText("The labs cover:\n• parsing\n• type checking")).toBe("The labs cover: parsing type checking");
+  });
+
+  it("leaves a plain sentence as it is", () => {
+    expect(displayText("The exam is worth the rest.")).toBe("The exam is worth the rest.");
+  });
+});

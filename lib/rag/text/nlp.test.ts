@@ -1,0 +1,95 @@
+import { describe, expect, it } from "vitest";
+import { annotate, contentLemmas } from "./nlp";
+
+const byText = (text: string, word: string) => {
+  const token = annotate(text).tokens.find((t) => t.text === word);
+  if (!token) throw new Error(`no token ${word} in ${text}`);
+  return token;
+};
+
+describe("annotate: offsets", () => {
+  // A PDF bullet glyph (private use), curly quotes, and a line break.
+  const text = "\uF0B7 Bring your “lab notebook” to every session.\nThe ‘final’ draft goes online.";
+
+  it("gives every token exact offsets into the text, glyphs, quotes and newline included", () => {
+    const { tokens } = annotate(text);
+    expect(tokens.length).toBeGreaterThan(10);
+    for (const t of tokens) expect(text.slice(t.start, t.end)).toBe(t.text);
+    // Offsets only move forward.
+    tokens.slice(1).forEach((t, i) => expect(t.start).toBeGreaterThanOrEqual(tokens[i].end));
+  });
+
+  it("finds the words after the skipped glyph where they are written", () => {
+    expect(byText(text, "Bring")).toMatchObject({ start: 2, end: 7 });
+    expect(byText(text, "notebook")).toMatchObject({ start: 18, end: 26 });
+    expect(byText(text, "draft")).toMatchObject({ start: 58, end: 63 });
+    expect(byText(text, "\n").pos).toBe("SPACE");
+  });
+
+  it("never counts the bullet glyph or punctuation as content", () => {
+    const { tokens } = annotate(text);
+    expect(tokens[0].text).toBe("\uF0B7");
+    expect(tokens[0].content).toBe(false);
+    expect(byText(text, "“").content).toBe(false);
+    expect(contentLemmas(text)).toEqual(["bring", "lab", "notebook", "session", "final", "draft", "go", "online"]);
+  });
+});
+
+describe("annotate: lemmas", () => {
+  it("lemmatises a plural noun to its singular", () => {
+    expect(byText("The essays are marked by two readers.", "essays").lemma).toBe("essay");
+    expect(byText("The essays are marked by two readers.", "readers").lemma).toBe("reader");
+  });
+
+  it("lemmatises a Title-Case heading word tagged as a proper noun", () => {
+    const hours = byText("Office Hours are held in the annex.", "Hours");
+    expect(hours.pos).toBe("PROPN");
+    expect(hours.lemma).toBe("hour");
+    expect(annotate("Hours").tokens[0].lemma).toBe("hour");
+  });
+
+  it("lowercases lemmas", () => {
+    expect(byText("Office Hours are held in the annex.", "Office").lemma).toBe("office");
+  });
+});
+
+describe("annotate: entities", () => {
+  const text = "The report is due on 14 March 2025 at 3:30 pm and counts for 15% of the grade. Questions go to helpdesk@example.edu.";
+
+  it("finds a date, a time, a percentage and an email with their text and offsets", () => {
+    const { entities } = annotate(text);
+    expect(entities.map((e) => [e.type, e.text])).toEqual([
+      ["DATE", "14 March 2025"],
+      ["TIME", "3:30 pm"],
+      ["PERCENT", "15%"],
+      ["EMAIL", "helpdesk@example.edu"],
+    ]);
+    for (const e of entities) expect(text.slice(e.start, e.end)).toBe(e.text);
+  });
+
+  it("splits sentences", () => {
+    const { sentences } = annotate(text);
+    expect(sentences.map((s) => text.slice(s.start, s.end))).toEqual([
+      "The report is due on 14 March 2025 at 3:30 pm and counts for 15% of the grade.",
+      "Questions go to helpdesk@example.edu.",
+    ]);
+  });
+});
+
+describe("annotate: content words", () => {
+  it("keeps a stop-listed adjective such as 'due' as content", () => {
+    const due = byText("The report is due on Friday.", "due");
+    expect(due.stop).toBe(true);
+    expect(due.pos).toBe("ADJ");
+    expect(due.content).toBe(true);
+  });
+
+  it("does not count determiners, auxiliaries and prepositions", () => {
+    const words = annotate("The report is due on Friday.").tokens.filter((t) => !t.content).map((t) => t.text);
+    expect(words).toEqual(["The", "is", "on", "."]);
+  });
+
+  it("returns the same object for the same text (cache)", () => {
+    expect(annotate("A cached line.")).toBe(annotate("A cached line."));
+  });
+});
