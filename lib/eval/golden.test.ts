@@ -15,6 +15,7 @@
 import { basename } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { normalizeForMatch, splits, type Metrics } from "./metrics";
+import { defaultModel } from "@/lib/rag/pipeline";
 import { closeEvalDb, corpusFiles, DEMO_COURSE, evalDb, loadGolden, pageText, runGolden, type RunReport } from "./run";
 
 const FLOORS = {
@@ -31,8 +32,8 @@ let report: RunReport;
 let m: Metrics;
 
 beforeAll(async () => {
-  // extractiveOptions {} = the extractive generator with its own defaults, whatever the environment configures.
-  report = await runGolden({ split: "test", extractiveOptions: {} });
+  // The extractive generator with the shipped ranker, whatever the environment configures.
+  report = await runGolden({ split: "test", model: defaultModel });
   m = report.metrics;
 }, 120_000);
 

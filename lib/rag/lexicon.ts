@@ -90,7 +90,6 @@ export const TYPE_NOUNS: ReadonlyMap<string, AnswerType> = new Map([
   ["url", "url"],
   ["link", "url"],
   ["number", "count"],
-  ["amount", "count"],
   ["duration", "duration"],
   ["length", "duration"],
   ["location", "place"],
@@ -99,7 +98,6 @@ export const TYPE_NOUNS: ReadonlyMap<string, AnswerType> = new Map([
   ["city", "place"],
   ["country", "place"],
   ["person", "person"],
-  ["name", "person"],
 ]);
 
 /** Imperatives that ask a question ("Define X", "Explain Y", "List Z"): they open a part like an interrogative. Reason: a request verb in the base form at the start is a command, not a statement. */
@@ -108,8 +106,7 @@ export const REQUEST_VERBS: ReadonlyMap<string, AnswerType> = new Map([
   ["explain", "general"],
   ["describe", "general"],
   ["list", "general"],
-  ["name", "general"],
-  ["give", "general"],
+
   ["state", "general"],
   ["summarize", "general"],
   ["summarise", "general"],

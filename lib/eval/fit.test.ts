@@ -1,0 +1,119 @@
+import { describe, expect, it } from "vitest";
+import { featureNames } from "@/lib/rag/extractive/features";
+import { crossValidate, fitLogistic, fitRanking, type Example } from "./fit";
+
+/** Separable data: y = 1 exactly when the first input is positive; the second input is noise. */
+const rows = Array.from({ length: 40 }, (_, i) => {
+  const a = (i % 20) / 5 - 1.9; // -1.9 … 1.9, never 0
+  const b = ((i * 7) % 11) / 5 - 1;
+  return { x: [a, b], y: a > 0 ? 1 : 0 };
+});
+
+const sigmoid = (z: number) => 1 / (1 + Math.exp(-z));
+
+describe("fitLogistic", () => {
+  it("recovers the sign of the informative weight and classifies the data", () => {
+    const { bias, w } = fitLogistic(rows, 2);
+    expect(w).toHaveLength(2);
+    expect(w[0]).toBeGreaterThan(1);
+    expect(Math.abs(w[1])).toBeLessThan(Math.abs(w[0]) / 4);
+    for (const { x, y } of rows) expect(sigmoid(bias + w[0] * x[0] + w[1] * x[1]) > 0.5 ? 1 : 0).toBe(y);
+  });
+
+  it("flips the sign when the labels flip", () => {
+    const { w } = fitLogistic(
+      rows.map((r) => ({ ...r, y: 1 - r.y })),
+      2,
+    );
+    expect(w[0]).toBeLessThan(-1);
+  });
+
+  it("shrinks the weights with a larger ridge", () => {
+    expect(Math.abs(fitLogistic(rows, 2, 10).w[0])).toBeLessThan(Math.abs(fitLogistic(rows, 2, 1).w[0]));
+  });
+
+  it("returns identical numbers on two runs", () => {
+    expect(fitLogistic(rows, 2)).toEqual(fitLogistic(rows, 2));
+  });
+});
+
+describe("fitRanking", () => {
+  // Each question: one positive unit with a high first feature, negatives with a high second one.
+  const questions = Array.from({ length: 12 }, (_, q) => [
+    { x: [0.6 + (q % 3) * 0.1, 0.2, 0.5], label: false },
+    { x: [0.9, 0.1 + (q % 4) * 0.05, 0.5], label: true },
+    { x: [0.1, 0.8, 0.5], label: false },
+    { x: [0.3, 0.6 - (q % 2) * 0.2, 0.5], label: false },
+  ]);
+  const score = (w: number[], x: number[]) => x.reduce((s, v, i) => s + v * w[i], 0);
+
+  it("scores the positive unit of every question above its negatives", () => {
+    const w = fitRanking(questions, 3);
+    expect(w).toHaveLength(3);
+    expect(w[0]).toBeGreaterThan(0);
+    expect(w[1]).toBeLessThan(0);
+    for (const units of questions) {
+      const pos = units.find((u) => u.label)!;
+      for (const neg of units.filter((u) => !u.label)) expect(score(w, pos.x)).toBeGreaterThan(score(w, neg.x));
+    }
+  });
+
+  it("gives a feature that is the same on every unit no weight", () => {
+    expect(fitRanking(questions, 3)[2]).toBeCloseTo(0, 10);
+  });
+
+  it("ignores questions without a positive unit and is deterministic", () => {
+    const unanswerable = [
+      { x: [1, 0, 0], label: false },
+      { x: [0, 1, 0], label: false },
+    ];
+    expect(fitRanking([...questions, unanswerable], 3)).toEqual(fitRanking(questions, 3));
+  });
+});
+
+describe("crossValidate", () => {
+  const dims = featureNames.length;
+  const cover = featureNames.indexOf("cover");
+  const unit = (c: number, label: boolean, passage: number) => {
+    const x = new Array<number>(dims).fill(0);
+    x[cover] = c;
+    return { x, label, passage, start: passage * 100, end: passage * 100 + 10 };
+  };
+  /** Answerable: one unit covers the question and holds the answer. Unanswerable: nothing covers it. */
+  const example = (group: string, dataset: Example["dataset"], answerable: boolean, k: number): Example => ({
+    group,
+    dataset,
+    answerable,
+    units: answerable ? [unit(0.9 + k * 0.01, true, 0), unit(0.2, false, 1), unit(0.1, false, 2)] : [unit(0.15 + k * 0.01, false, 0), unit(0.1, false, 1)],
+  });
+  const examples: Example[] = [
+    ...[0, 1, 2, 3].map((k) => example("course:a", "course", true, k)),
+    ...[0, 1].map((k) => example("course:a", "course", false, k)),
+    ...[0, 1, 2].map((k) => example("squad:b", "squad", true, k)),
+    ...[0, 1, 2].map((k) => example("squad:b", "squad", false, k)),
+  ];
+
+  it("leaves each of the 2 groups out once and tallies every question once", () => {
+    const cv = crossValidate(examples, 0.9);
+    expect(cv.folds.map((f) => f.group)).toEqual(["course:a", "squad:b"]);
+    for (const f of cv.folds) {
+      expect(f.floor).toBeGreaterThanOrEqual(0.02);
+      expect(f.floor).toBeLessThanOrEqual(0.92);
+    }
+    expect(cv.course.answerable + cv.course.unanswerable).toBe(6);
+    expect(cv.squad.answerable + cv.squad.unanswerable).toBe(6);
+    expect([cv.course.answerable, cv.course.unanswerable, cv.squad.answerable, cv.squad.unanswerable]).toEqual([4, 2, 3, 3]);
+    for (const t of [cv.course, cv.squad]) {
+      expect(t.right).toBeGreaterThanOrEqual(0);
+      expect(t.right).toBeLessThanOrEqual(t.answerable);
+      // The answer unit is always the best-covering one: every answerable question left out is answered right.
+      expect(t.right).toBe(t.answerable);
+      expect(t.declined).toBeGreaterThanOrEqual(0);
+      expect(t.declined).toBeLessThanOrEqual(t.unanswerable);
+    }
+  });
+
+  it("is deterministic", () => {
+    expect(crossValidate(examples, 0.9)).toEqual(crossValidate(examples, 0.9));
+  });
+});

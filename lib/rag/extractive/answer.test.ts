@@ -1,0 +1,112 @@
+import { describe, expect, it } from "vitest";
+import { analyzeQuestion } from "../analyze/analyze";
+import { makeLabelled } from "../fixtures.mock";
+import type { GenerateState, LabelledPassage, Passage } from "../types";
+import { generateExtractive } from "./answer";
+
+/** A passage of its own document, labelled as the packer would label it. */
+const doc = (label: string, text: string, overrides: Partial<Passage> = {}): LabelledPassage =>
+  makeLabelled(label, text, { chunkId: `chunk-${label}`, documentId: `doc-${label}`, documentTitle: `${label.toLowerCase()}-notes.pdf`, ...overrides });
+
+const answer = (question: string, passages: LabelledPassage[], ranks?: ReadonlyMap<string, number>) => generateExtractive({ analysis: analyzeQuestion(question), passages, ranks });
+
+/** Every quote is verbatim from the passage its evidence names. */
+function expectVerbatim(state: GenerateState, passages: LabelledPassage[]) {
+  for (const part of state.parts) {
+    for (const claim of part.claims) {
+      for (const e of claim.evidence) {
+        const p = passages.find((x) => x.label === e.sourceId);
+        expect(p, `unknown source ${e.sourceId}`).toBeDefined();
+        expect(p!.text).toContain(e.quote);
+      }
+    }
+  }
+}
+
+const poster = "The capstone poster is due on 12 May 2025.";
+const seminars = "Seminars meet in the Turing room on the second floor.\nBring a laptop to each seminar.";
+const office = "Office hours run every Wednesday afternoon.";
+
+describe("generateExtractive: answering", () => {
+  it("quotes the sentence that answers a clear question, citing its passage", () => {
+    const passages = [doc("S1", `${poster}\nPosters are printed by the department.`), doc("S2", seminars), doc("S3", office)];
+    const state = answer("When is the capstone poster due?", passages);
+    expect(state.parts).toEqual([
+      { ask: "When is the capstone poster due", state: "supported", claims: [{ text: poster, evidence: [{ sourceId: "S1", quote: poster }] }] },
+    ]);
+    expectVerbatim(state, passages);
+    expect(JSON.parse(state.raw)).toEqual(state.parts);
+  });
+
+  it("cites the right passage by its label when retrieval ranked it first but it is listed last", () => {
+    const passages = [doc("S1", seminars), doc("S2", office), doc("S3", poster)];
+    const ranks = new Map([
+      ["chunk-S3", 1],
+      ["chunk-S1", 2],
+      ["chunk-S2", 3],
+    ]);
+    const state = answer("When is the capstone poster due?", passages, ranks);
+    expect(state.parts).toHaveLength(1);
+    expect(state.parts[0].state).toBe("supported");
+    expect(state.parts[0].claims[0].evidence).toEqual([{ sourceId: "S3", quote: poster }]);
+    expectVerbatim(state, passages);
+  });
+
+  it("declines a question whose words appear in no passage", () => {
+    const state = answer("Which volcano erupted near Naples?", [doc("S1", poster), doc("S2", seminars), doc("S3", office)]);
+    expect(state.parts).toEqual([{ ask: "Which volcano erupted near Naples", state: "missing", claims: [] }]);
+  });
+
+  it("declines when the only candidate names another identifier than the one asked", () => {
+    const state = answer("When is Lab 4 due?", [doc("S1", "Lab 3 is due on 2 April 2025.")]);
+    expect(state.parts).toEqual([{ ask: "When is Lab 4 due", state: "missing", claims: [] }]);
+  });
+
+  it("answers a part asked twice once", () => {
+    const question = "When is the capstone poster due, and when is the capstone poster due?";
+    expect(analyzeQuestion(question).parts).toHaveLength(2);
+    const state = answer(question, [doc("S1", poster), doc("S2", office)]);
+    expect(state.parts).toHaveLength(1);
+    expect(state.parts[0]).toMatchObject({ ask: "When is the capstone poster due", state: "supported" });
+  });
+
+  it("gives the same output for the same input", () => {
+    const passages = [doc("S1", `${poster}\nPosters are printed by the department.`), doc("S2", seminars)];
+    const a = answer("Where do the seminars meet, and when is the capstone poster due?", passages);
+    const b = answer("Where do the seminars meet, and when is the capstone poster due?", passages);
+    expect(a.parts).toHaveLength(2);
+    expect(b).toEqual(a);
+    expect(b.raw).toBe(a.raw);
+  });
+});
+
+describe("generateExtractive: conflicts and corrections", () => {
+  const calendar = "The capstone poster is due on 12 May 2025.";
+  const memo = "The capstone poster is due on 19 May 2025.";
+
+  it("reports two documents giving different dates for the same deliverable as conflicting, with both", () => {
+    const passages = [doc("S1", calendar), doc("S2", memo)];
+    const state = answer("When is the capstone poster due?", passages);
+    expect(state.parts).toHaveLength(1);
+    expect(state.parts[0].state).toBe("conflicting");
+    expect(state.parts[0].claims.map((c) => c.evidence)).toEqual([[{ sourceId: "S1", quote: calendar }], [{ sourceId: "S2", quote: memo }]]);
+    expectVerbatim(state, passages);
+  });
+
+  it("lets an instructor's correction supersede, citing only the correction", () => {
+    const state = answer("When is the capstone poster due?", [doc("S1", calendar), doc("S2", memo, { isCorrection: true })]);
+    expect(state.parts).toEqual([{ ask: "When is the capstone poster due", state: "supported", claims: [{ text: memo, evidence: [{ sourceId: "S2", quote: memo }] }] }]);
+  });
+
+  it("lets the correction win when it is the better-ranked side too", () => {
+    const state = answer("When is the capstone poster due?", [doc("S1", calendar, { isCorrection: true }), doc("S2", memo)]);
+    expect(state.parts[0].state).toBe("supported");
+    expect(state.parts[0].claims.map((c) => c.evidence[0].sourceId)).toEqual(["S1"]);
+  });
+
+  it("does not call two passages of the same document a conflict", () => {
+    const state = answer("When is the capstone poster due?", [doc("S1", calendar), doc("S2", memo, { documentId: "doc-S1" })]);
+    expect(state.parts[0].state).toBe("supported");
+    expect(state.parts[0].claims[0].evidence[0]).toEqual({ sourceId: "S1", quote: calendar });
+  });
+});
