@@ -1,8 +1,12 @@
 import { randomBytes } from "node:crypto";
 
-/** Short, URL-safe, prefixed ids ("doc_k3j9…"): readable in traces, unguessable enough for links. */
+/**
+ * Prefixed ids ("doc_3f9a…"): readable in traces, unguessable enough for links. Hex, so that an
+ * id is always the same number of FTS5 tokens: the search index holds the course id, and BM25
+ * counts its tokens in every row's length (base64url's "-" and "_" made rankings vary by id).
+ */
 export function newId(prefix: string): string {
-  return `${prefix}_${randomBytes(12).toString("base64url")}`;
+  return `${prefix}_${randomBytes(12).toString("hex")}`;
 }
 
 /** A course join code: 8 characters, without look-alikes (0/O, 1/I/l). */

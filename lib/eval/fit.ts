@@ -288,8 +288,13 @@ export interface FitReport {
 }
 
 /** Collects the development data, cross-validates, fits on everything and (with `write`) stores the weights. */
+/** Every development question with its candidate units' features and labels, in a fixed order. */
+export async function collectExamples(log: (line: string) => void = () => {}): Promise<Example[]> {
+  return [...(await courseExamples(log)), ...(await squadExamples(log))];
+}
+
 export async function fitRanker({ write = false, log = () => {} }: { write?: boolean; log?: (line: string) => void } = {}): Promise<FitReport> {
-  const examples = [...(await courseExamples(log)), ...(await squadExamples(log))];
+  const examples = await collectExamples(log);
   const secondRatio = defaultModel.secondRatio;
   const cv = crossValidate(examples, secondRatio);
   const { weights, floor } = fitWithFloor(examples, secondRatio);

@@ -77,9 +77,12 @@ export function ftsPhrase(text: string): string {
  */
 const POSTINGS_BUDGET = 8_000;
 
-const statsCache = new Map<string, { at: number; value: number }>();
+/** Per database (a process may open several, as the evaluation does): counts of one never plan another's queries. */
+const statsCaches = new WeakMap<Client, Map<string, { at: number; value: number }>>();
 /** Row counts change only with ingestion: a few seconds of staleness costs nothing. */
 async function cachedCount(client: Client, key: string, sql: string, args: string[] = []): Promise<number> {
+  let statsCache = statsCaches.get(client);
+  if (!statsCache) statsCaches.set(client, (statsCache = new Map()));
   const hit = statsCache.get(key);
   if (hit && Date.now() - hit.at < 10_000) return hit.value;
   const rs = await client.execute({ sql, args });

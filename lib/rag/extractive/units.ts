@@ -86,8 +86,12 @@ export function answerUnits(annotated: Annotated): Unit[] {
       .map((s) => ({ start: Math.max(s.start, line.start), end: Math.min(s.end, line.end) }))
       .filter((s) => s.end - s.start > 1 && s.start < line.end && s.end > line.start);
     if (inLine.length > 1) for (const s of inLine) add("sentence", s.start, s.end, headerContext);
-    const lineKind: UnitKind = isInlineLabel(line.text) ? "label_value" : isBullet(line.text) ? "list_item" : TERMINAL.test(line.text) ? "sentence" : "line";
-    add(lineKind, line.start, line.end, lineKind === "list_item" ? leadInOf(lines, i) : headerContext);
+    // A table row under the block's header row: the first line is a short label line and at least two lines below it are not prose.
+    const tableRow =
+      !blockStart && isLabelLike(first.text) && !TERMINAL.test(line.text) && !isBullet(line.text) && lines.slice(blockStartIndex(lines, i) + 1, blockEnd + 1).filter((l) => !TERMINAL.test(l.text)).length >= 2;
+    const lineKind: UnitKind = tableRow ? "table_row" : isInlineLabel(line.text) ? "label_value" : isBullet(line.text) ? "list_item" : TERMINAL.test(line.text) ? "sentence" : "line";
+    const lineContext = tableRow ? [{ start: first.start, end: first.end }] : lineKind === "list_item" ? leadInOf(lines, i) : headerContext;
+    add(lineKind, line.start, line.end, lineContext);
 
     // A label or lead-in with what follows it in the block.
     if (blockEnd > i && (isLabelLike(line.text) || isLeadIn(line.text))) {
@@ -97,11 +101,6 @@ export function answerUnits(annotated: Annotated): Unit[] {
         const last = Math.min(blockEnd, i + MAX_ANNOUNCED_LINES);
         if (last > i + 1) add("lead_in", line.start, lines[last].end, headerContext);
       }
-    }
-    // A table row under the block's header row: the first line is a short label line and the rows are not prose.
-    if (!blockStart && first !== line && isLabelLike(first.text) && !TERMINAL.test(line.text) && !isBullet(line.text)) {
-      const rowsBelowHeader = lines.slice(blockStartIndex(lines, i) + 1, blockEnd + 1).filter((l) => !TERMINAL.test(l.text)).length;
-      if (rowsBelowHeader >= 2) add("table_row", line.start, line.end, [{ start: first.start, end: first.end }]);
     }
     // A short line alone in its block, followed by a blank line, heads the blocks below it.
     if (blockStart && blockEnd === i && isLabelLike(line.text)) heading = { start: line.start, end: line.end };
