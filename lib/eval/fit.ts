@@ -26,8 +26,8 @@ const FRESH_PATH = GOLDEN_PATH.replace(/golden\.jsonl$/, "fresh.jsonl");
 /** Ridge penalty on the weights (not the bias): keeps rare features from running off on a few examples. */
 const RIDGE = 1;
 const IRLS_ITERATIONS = 25;
-/** The calibration reads the rank score and only these features: how much of the question the top unit covers, and where. Few inputs, little variance across folds. */
-const CALIBRATION_FEATURES: readonly FeatureName[] = ["cover", "coverRelated", "nounCover", "scope", "rank", "typeMissing"];
+/** The calibration reads the rank score and only these features: how much of the question the top unit (and the passages at hand) cover, and where. Few inputs, little variance across folds. */
+const CALIBRATION_FEATURES: readonly FeatureName[] = ["cover", "coverRelated", "nounCover", "scope", "rank", "typeMissing", "passageCover"];
 const calibrationMask = featureNames.map((n) => CALIBRATION_FEATURES.includes(n));
 const masked = (x: number[]) => x.map((v, i) => (calibrationMask[i] ? v : 0));
 const FLOORS = Array.from({ length: 90 }, (_, i) => Math.round((0.02 + i * 0.01) * 100) / 100);

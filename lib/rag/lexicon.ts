@@ -13,6 +13,7 @@ export type AnswerType =
   | "percent"
   | "money"
   | "count"
+  | "amount"
   | "email"
   | "url"
   | "person"
@@ -40,13 +41,13 @@ export const INTERROGATIVES: ReadonlyMap<string, AnswerType> = new Map([
 /** "how" + a degree word asks for a measure; the word after "how" decides which. */
 export const HOW_DEGREE: ReadonlyMap<string, AnswerType> = new Map([
   ["many", "count"],
-  ["much", "count"],
+  ["much", "amount"],
   ["long", "duration"],
   ["often", "duration"],
 ]);
 
 /** Third-person pronouns and demonstratives that point back to something named earlier. */
-export const ANAPHORS: ReadonlySet<string> = new Set(["it", "its", "they", "them", "their", "this", "that", "these", "those"]);
+export const ANAPHORS: ReadonlySet<string> = new Set(["it", "its", "they", "them", "their", "this", "that", "these", "those", "he", "him", "his", "she", "her"]);
 
 /** Openers of an elliptical follow-up that swaps the subject of the previous question ("what about X?"). */
 export const SUBJECT_SWAP_OPENERS: readonly string[] = ["and what about", "and how about", "what about", "how about", "same for", "and for", "and"];

@@ -153,8 +153,9 @@ function answerTypeOf(tokens: TextToken[]): AnswerType {
   if (wh === "what" || wh === "which") {
     // "what is X" / "what are X" / "what does X mean" over a bare noun phrase asks for a definition.
     const rest = words.slice(i + 1);
-    const verbs = rest.filter((t) => t.pos === "VERB" && t.lemma !== "mean");
-    if (isAux(rest[0]) && rest[0].lemma === "be" && verbs.length === 0 && rest.slice(1).some(isNounish)) return "definition";
+    // A gerund names an activity ("what is clustering"): it is the thing to define, not a verb of the question.
+    const verbs = rest.filter((t) => t.pos === "VERB" && t.lemma !== "mean" && !/ing$/i.test(t.text));
+    if (isAux(rest[0]) && rest[0].lemma === "be" && verbs.length === 0 && rest.slice(1).some((t) => isNounish(t) || /ing$/i.test(t.text))) return "definition";
     if (rest.some((t) => t.lemma === "mean") && verbs.length === 0) return "definition";
   }
   return INTERROGATIVES.get(wh) ?? "general";
@@ -230,7 +231,7 @@ export function resolveFollowUp(question: string, history: readonly string[]): {
   const antecedent = idx > 0 && tokens.slice(0, idx).some((t) => t.content && isNounish(t));
   if (idx !== -1 && !antecedent && !(tokens[idx].pos === "DET" && isNounish(tokens[idx + 1] ?? tokens[idx]) && tokens[idx + 1]?.content && !ANAPHORS.has(lower(tokens[idx + 1])))) {
     const t = tokens[idx];
-    const possessive = lower(t) === "its" || lower(t) === "their";
+    const possessive = lower(t) === "its" || lower(t) === "their" || lower(t) === "his" || (lower(t) === "her" && isNounish(tokens[idx + 1] ?? t));
     const standalone = question.slice(0, t.start) + (possessive ? `${prevPhrase}'s` : prevPhrase) + question.slice(t.end);
     return { standalone, resolution: { kind: "pronoun", reason: `“${t.text}” refers to “${prevPhrase}” from the previous question` } };
   }

@@ -8,7 +8,7 @@
 import type { QuestionAnalysis, RequestedPart } from "../analyze/analyze";
 import { annotate, contentLemmas, type EntityType } from "../text/nlp";
 import type { DraftClaim, DraftPart, GenerateState, LabelledPassage, Passage } from "../types";
-import { contradictsRequiredId, lineIdf, unitFeatures, weightFocus, type Features, type PassageReading } from "./features";
+import { contradictsRequiredId, focusFoundIn, lineIdf, unitFeatures, weightFocus, type Features, type PassageReading } from "./features";
 import { defaultModel, probability, rankScore, type ExtractiveModel } from "./model";
 import { answerUnits, displayText, type Unit } from "./units";
 
@@ -60,11 +60,12 @@ export function scoreParts(analysis: QuestionAnalysis, readings: readonly Passag
   const questionLemmas = new Set(contentLemmas(analysis.standalone));
   return analysis.parts.map((part) => {
     const focus = weightFocus(part, idf);
+    const passageCover = focusFoundIn(readings, focus);
     const scored: ScoredUnit[] = [];
     readings.forEach((reading, passage) => {
       for (const unit of reading.units) {
         const quote = reading.annotated.text.slice(unit.start, unit.end);
-        const features = unitFeatures({ part, focus, questionLemmas, reading, unit });
+        const features = unitFeatures({ part, focus, passageCover, questionLemmas, reading, unit });
         const excluded = contradictsRequiredId(part, quote) ? "names another identifier" : null;
         scored.push({ passage, unit, quote, features, rank: excluded ? -Infinity : rankScore(model, features), score: excluded ? 0 : probability(model, features), excluded });
       }
@@ -77,7 +78,7 @@ const overlaps = (a: ScoredUnit, b: ScoredUnit) => a.passage === b.passage && a.
 const sameText = (a: ScoredUnit, b: ScoredUnit) => displayText(a.quote).toLowerCase() === displayText(b.quote).toLowerCase();
 
 /** The entity type whose values must agree for a part's answer ("date" → DATE: two notices may share a time of day yet disagree on the day). */
-const VALUE_ENTITY: Record<string, EntityType> = { date: "DATE", time: "TIME", duration: "DURATION", percent: "PERCENT", money: "MONEY", count: "CARDINAL" };
+const VALUE_ENTITY: Record<string, EntityType> = { date: "DATE", time: "TIME", duration: "DURATION", percent: "PERCENT", money: "MONEY", count: "CARDINAL", amount: "PERCENT" };
 
 /** The values of the asked-for type a unit states, other than those the question itself names ("Assignment 2"). */
 function valuesOf(s: ScoredUnit, part: RequestedPart, readings: readonly PassageReading[]): Set<string> {

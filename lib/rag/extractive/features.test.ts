@@ -4,7 +4,7 @@ import { makePassage } from "../fixtures.mock";
 import { contentLemmas } from "../text/nlp";
 import { relatedWords } from "../text/wordnet";
 import { readPassages } from "./answer";
-import { contradictsRequiredId, featureNames, lineIdf, unitFeatures, weightFocus, type Features } from "./features";
+import { contradictsRequiredId, featureNames, focusFoundIn, lineIdf, unitFeatures, weightFocus, type Features } from "./features";
 
 /** Features of every unit of the passages for the question's first part, keyed by quote. */
 function featuresOf(question: string, docs: Array<{ text: string; title?: string }>): Map<string, Features> {
@@ -16,7 +16,7 @@ function featuresOf(question: string, docs: Array<{ text: string; title?: string
   const questionLemmas = new Set(contentLemmas(analysis.standalone));
   const out = new Map<string, Features>();
   for (const reading of readings) {
-    for (const unit of reading.units) out.set(reading.annotated.text.slice(unit.start, unit.end), unitFeatures({ part, focus, questionLemmas, reading, unit }));
+    for (const unit of reading.units) out.set(reading.annotated.text.slice(unit.start, unit.end), unitFeatures({ part, focus, passageCover: focusFoundIn(readings, focus), questionLemmas, reading, unit }));
   }
   return out;
 }

@@ -29,6 +29,8 @@ export const featureNames = [
   "definitionForm",
   "reasonMarker",
   "requiredId",
+  "tableOfContents",
+  "passageCover",
   ...unitKinds.filter((k) => k !== "sentence").map((k) => `kind_${k}` as const),
 ] as const;
 export type FeatureName = (typeof featureNames)[number];
@@ -42,6 +44,7 @@ const TYPE_ENTITIES: Partial<Record<AnswerType, readonly EntityType[]>> = {
   percent: ["PERCENT"],
   money: ["MONEY"],
   count: ["CARDINAL"],
+  amount: ["MONEY", "PERCENT", "CARDINAL"],
   email: ["EMAIL"],
   url: ["URL"],
 };
@@ -120,13 +123,25 @@ export function weightFocus(part: RequestedPart, idf: (lemma: string) => number)
 export interface UnitInput {
   part: RequestedPart;
   focus: readonly WeightedFocus[];
+  /** IDF-weighted share of the focus found anywhere in the passages at hand: the same for every unit of a part, it tells the calibration whether the notes speak of the question at all. */
+  passageCover: number;
   /** Lemmas of the whole question: words an answer repeats from it are not new information. */
   questionLemmas: ReadonlySet<string>;
   reading: PassageReading;
   unit: Unit;
 }
 
-export function unitFeatures({ part, focus, questionLemmas, reading, unit }: UnitInput): Features {
+/** A table-of-contents entry: a title, dot leaders and a page number ("4.2 Side channels . . . . 36"). */
+const DOT_LEADERS = /(?:\.\s?){4,}\s*\d+\s*$/m;
+
+/** IDF-weighted share of a part's focus that occurs (exactly or as a related word) somewhere in the passages at hand. */
+export function focusFoundIn(readings: readonly PassageReading[], focus: readonly WeightedFocus[]): number {
+  const lemmas = new Set(readings.flatMap((r) => r.annotated.tokens.filter((t) => t.content).map((t) => t.lemma)));
+  const total = focus.reduce((s, f) => s + f.weight, 0) || 1;
+  return focus.filter((f) => lemmas.has(f.lemma) || [...f.related].some((r) => lemmas.has(r))).reduce((s, f) => s + f.weight, 0) / total;
+}
+
+export function unitFeatures({ part, focus, passageCover, questionLemmas, reading, unit }: UnitInput): Features {
   const { tokens, entities, text } = reading.annotated;
   const own = tokensIn(tokens, unit.start, unit.end);
   const ownContent = own.filter((t) => t.content);
@@ -216,6 +231,8 @@ export function unitFeatures({ part, focus, questionLemmas, reading, unit }: Uni
     definitionForm,
     reasonMarker,
     requiredId,
+    tableOfContents: DOT_LEADERS.test(quote) ? 1 : 0,
+    passageCover,
     kind_line: 0,
     kind_label_value: 0,
     kind_lead_in: 0,
