@@ -84,6 +84,8 @@ export const revisions = sqliteTable(
     /** A non-fatal finding, e.g. pages without selectable text. */
     warning: text("warning"),
     isCorrection: integer("is_correction", { mode: "boolean" }).notNull().default(false),
+    /** Words that name the document rather than any answer in it (its title line, words on most pages), as a JSON array; see lib/rag/extractive/scope.ts. */
+    scopeTerms: text("scope_terms", { mode: "json" }).$type<string[]>(),
     uploadedAt: integer("uploaded_at", { mode: "timestamp_ms" }).notNull().default(now),
     readyAt: integer("ready_at", { mode: "timestamp_ms" }),
   },

@@ -3,7 +3,7 @@ import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import type { DbHandle } from "@/lib/db/client";
 import { chunks, documents, ingestionJobs, pages, revisionFiles, revisions } from "@/lib/db/schema";
 import { toStoredVector, type Embedder } from "@/lib/ai/providers";
-import { describePages, extractAndChunk, isExtractError, type ChunkSettings, type CountTokens } from "@/lib/rag/pipeline";
+import { describePages, documentScope, extractAndChunk, isExtractError, type ChunkSettings, type CountTokens } from "@/lib/rag/pipeline";
 
 export interface WorkerDeps {
   countTokens: CountTokens;
@@ -89,7 +89,10 @@ async function runJob(handle: DbHandle, job: { id: string; revisionId: string },
     });
     await deps.checkpoint?.("extracted");
 
-    await db.update(revisions).set({ status: "indexing", pageCount: extracted.pageCount, progress: extracted.pageCount }).where(eq(revisions.id, revisionId));
+    await db
+      .update(revisions)
+      .set({ status: "indexing", pageCount: extracted.pageCount, progress: extracted.pageCount, scopeTerms: documentScope(extracted.pages, document.title) })
+      .where(eq(revisions.id, revisionId));
     for (let i = 0; i < extracted.pages.length; i += INSERT_BATCH) {
       await db.insert(pages).values(extracted.pages.slice(i, i + INSERT_BATCH).map((p) => ({ revisionId, ...p })));
     }

@@ -41,6 +41,7 @@ export { GenerationError, isGenerationError, type Generator, type GenerateInput 
 export { analyzeQuestion, type QuestionAnalysis } from "./analyze/analyze";
 export { defaultModel, probability, type ExtractiveModel } from "./extractive/model";
 export { scoreParts, type ScoredUnit } from "./extractive/answer";
+export { documentScope } from "./extractive/scope";
 export { featureNames, type FeatureName, type Features, type PassageReading } from "./extractive/features";
 export { isFixedPromptTooLargeError, FixedPromptTooLargeError } from "./pack";
 export { RetrievalError, isRetrievalError, type RetrievePorts, type ScoredCandidate } from "./retrieve";

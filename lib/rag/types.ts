@@ -63,6 +63,8 @@ export interface Passage {
   text: string;
   /** Offset of `text` in its stored page text. */
   charStart: number;
+  /** Words that name the document rather than an answer (extractive/scope.ts); absent for revisions indexed before they were kept. */
+  scopeTerms?: readonly string[];
 }
 
 export interface Hit {

@@ -9,7 +9,7 @@ export interface ScoredPassage {
 }
 
 const passageColumns = `c.id AS chunk_id, c.revision_id, c.document_id, c.pdf_page, c.text, c.char_start,
-  d.title AS document_title, r.number AS revision_number, r.is_correction, r.uploaded_at, p.page_label`;
+  d.title AS document_title, r.number AS revision_number, r.is_correction, r.uploaded_at, r.scope_terms, p.page_label`;
 
 /** Passages for candidate chunk seqs, keeping only current revisions of the course. */
 async function currentPassages(client: Client, courseId: string, seqs: number[]): Promise<Map<number, Passage>> {
@@ -61,6 +61,7 @@ function toPassage(row: Row): Passage {
     pageLabel: row.page_label == null ? null : String(row.page_label),
     text: String(row.text),
     charStart: Number(row.char_start),
+    ...(row.scope_terms ? { scopeTerms: JSON.parse(String(row.scope_terms)) as string[] } : {}),
   };
 }
 

@@ -42,15 +42,16 @@ function titleLemmas(title: string): ReadonlySet<string> {
 
 /**
  * Each passage annotated and cut into units; `ranks` gives retrieval order (default: the order
- * given). Scope terms are the title words every document at hand shares (a single-document
- * course's name, "STA 141B"): they say which course, not which answer.
+ * given). Scope terms say which course or document, not which answer: the document's own (its
+ * title line and running headers, kept at ingestion) and the title words every document at hand
+ * shares.
  */
 export function readPassages(passages: readonly Passage[], ranks?: ReadonlyMap<string, number>): PassageReading[] {
   const titles = [...new Set(passages.map((p) => p.documentTitle))].map(titleLemmas);
-  const scope: ReadonlySet<string> = new Set(titles.length ? [...titles[0]].filter((l) => titles.every((t) => t.has(l))) : []);
+  const shared = titles.length ? [...titles[0]].filter((l) => titles.every((t) => t.has(l))) : [];
   return passages.map((p, i) => {
     const annotated = annotate(p.text);
-    return { rank: (ranks?.get(p.chunkId) ?? i + 1) - 1, annotated, units: answerUnits(annotated), titleLemmas: scope };
+    return { rank: (ranks?.get(p.chunkId) ?? i + 1) - 1, annotated, units: answerUnits(annotated), titleLemmas: new Set([...shared, ...(p.scopeTerms ?? [])]) };
   });
 }
 

@@ -55,7 +55,7 @@ export interface PassageReading {
   rank: number;
   annotated: Annotated;
   units: Unit[];
-  /** Scope lemmas: title words shared by every document at hand (a course's name says nothing about the answer). */
+  /** Scope words: the document's title line and running headers, and title words every document at hand shares (a course's name says nothing about the answer). */
   titleLemmas: ReadonlySet<string>;
 }
 
@@ -98,6 +98,7 @@ const tokensIn = (tokens: readonly TextToken[], start: number, end: number) => t
 /** The focus of a part, weighted: IDF over the passages at hand, nouns and names counted in full, other words at half. */
 export interface WeightedFocus {
   lemma: string;
+  surface: string;
   weight: number;
   noun: boolean;
   related: ReadonlySet<string>;
@@ -116,7 +117,7 @@ function relatedContentWords(lemma: string): ReadonlySet<string> {
 }
 
 export function weightFocus(part: RequestedPart, idf: (lemma: string) => number): WeightedFocus[] {
-  return part.focus.map((f) => ({ lemma: f.lemma, noun: f.noun, weight: Math.max(0.1, idf(f.lemma)) * (f.noun ? 1 : 0.5), related: relatedContentWords(f.lemma) }));
+  return part.focus.map((f) => ({ lemma: f.lemma, surface: f.surface, noun: f.noun, weight: Math.max(0.1, idf(f.lemma)) * (f.noun ? 1 : 0.5), related: relatedContentWords(f.lemma) }));
 }
 
 /** What the features of a unit are computed from. */
@@ -167,13 +168,14 @@ export function unitFeatures({ part, focus, passageCover, questionLemmas, readin
         related += f.weight;
         matchedLemmas.add(rel);
         hit = true;
-      } else if (contextLemmas.has(f.lemma) || reading.titleLemmas.has(f.lemma) || [...f.related].some((r) => contextLemmas.has(r))) {
+      } else if (contextLemmas.has(f.lemma) || [...f.related].some((r) => contextLemmas.has(r))) {
         inContext += f.weight;
         hit = true;
       }
     }
     // An identifier the question names ("Assignment 2") is its subject even when a title repeats it.
-    if (hit && reading.titleLemmas.has(f.lemma) && !part.required.some((r) => r.noun === f.lemma || r.id === f.lemma)) scope += f.weight;
+    const inScope = reading.titleLemmas.has(f.lemma) || reading.titleLemmas.has(f.surface);
+    if (hit && inScope && !part.required.some((r) => r.noun === f.lemma || r.id === f.lemma)) scope += f.weight;
     if (hit && f.noun) nouns++;
   }
 

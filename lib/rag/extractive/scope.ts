@@ -1,0 +1,32 @@
+/**
+ * Scope terms of a document, computed once at ingestion: the words that say which course or
+ * document this is rather than what any answer in it says — its title, its title line (a short
+ * first line of the first page), and words printed on most of its pages (running headers and
+ * footers). A question that names the course ("in STA 141B") must not pull its answer to the
+ * title line. Lowercase words as FTS5's unicode61 splits them; no lemmas, so ingestion stays cheap.
+ */
+import type { ExtractedPage } from "../types";
+
+/** A page-header word appears on at least this share of a document's pages (with text). */
+const MOST_PAGES = 0.6;
+/** Header statistics need a few pages to mean anything. */
+const MIN_PAGES = 3;
+/** A first line this long or longer is prose, not a title line. */
+const MAX_TITLE_LINE_WORDS = 12;
+const MAX_TERMS = 64;
+
+const words = (text: string) => text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+
+export function documentScope(pages: readonly ExtractedPage[], title: string): string[] {
+  const out = new Set(words(title.replace(/\.(pdf)$/i, "")));
+  const withText = pages.filter((p) => /[\p{L}\p{N}]/u.test(p.text));
+  const firstLine = withText[0]?.text.split("\n").find((l) => /[\p{L}\p{N}]/u.test(l)) ?? "";
+  if (words(firstLine).length <= MAX_TITLE_LINE_WORDS) for (const w of words(firstLine)) out.add(w);
+  if (withText.length >= MIN_PAGES) {
+    const df = new Map<string, number>();
+    for (const p of withText) for (const w of new Set(words(p.text))) df.set(w, (df.get(w) ?? 0) + 1);
+    const frequent = [...df].filter(([, n]) => n >= MOST_PAGES * withText.length).sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
+    for (const [w] of frequent) out.add(w);
+  }
+  return [...out].slice(0, MAX_TERMS);
+}
