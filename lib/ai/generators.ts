@@ -3,8 +3,7 @@ import { createOpenAI } from "@ai-sdk/openai";
 import { generateText, Output } from "ai";
 import { z } from "zod";
 import { env } from "@/lib/env";
-import { retryMessage, standaloneQuestionPrompt } from "@/lib/ai/prompts";
-import { extractiveGenerator, GenerationError, type ChatMessage, type Generator } from "@/lib/rag/pipeline";
+import { extractiveGenerator, GenerationError, retryMessage, standaloneQuestionPrompt, type ChatMessage, type Generator } from "@/lib/rag/pipeline";
 
 export { extractiveGenerator };
 

@@ -317,7 +317,6 @@ export async function fitRanker({ write = false, log = () => {} }: { write?: boo
     calibration: { bias: round(weights.calibration.bias), scale: round(weights.calibration.w[0]), weights: named(weights.calibration.w.slice(1)) },
     floor,
     secondRatio,
-    conflictRatio: defaultModel.conflictRatio,
     provenance: {
       fitted: true,
       script: "npm run eval -- --fit (lib/eval/fit.ts)",

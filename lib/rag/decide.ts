@@ -1,8 +1,10 @@
 import type { AnswerStatus, DecideState } from "./types";
+import { StageError } from "./errors";
 
 export type StageFailure = "retrieval" | "validation" | "generation";
 
-export class UnknownPartStateError extends Error {
+export class UnknownPartStateError extends StageError {
+  readonly stage = "decide";
   constructor(readonly state: string) {
     super(`Unknown part evidence state: ${state}`);
     this.name = "UnknownPartStateError";

@@ -1,17 +1,20 @@
 import { normalizeText } from "./normalize";
 import { isPdfReadError, readPdfText, type TextItem } from "./pdf-threads";
 import type { ExtractState, ExtractedPage } from "./types";
+import { StageError } from "./errors";
 
 export type ExtractFailure = "not_pdf" | "truncated" | "corrupt" | "encrypted" | "no_pages" | "no_text";
 
 /** The PDF cannot be turned into pages; `reason` says why in words a person can act on. */
-export class ExtractError extends Error {
+export class ExtractError extends StageError {
   override readonly name = "ExtractError";
+  readonly stage = "extract";
   constructor(
     readonly failure: ExtractFailure,
     message: string,
+    cause?: unknown,
   ) {
-    super(message);
+    super(message, cause);
   }
 }
 
@@ -78,15 +81,15 @@ export async function extractPdf(
 
 function readFailure(e: unknown): ExtractError {
   if (!isPdfReadError(e)) {
-    return new ExtractError("corrupt", `This PDF could not be read: the PDF reader stopped on it (${(e as Error).message}).`);
+    return new ExtractError("corrupt", `This PDF could not be read: the PDF reader stopped on it (${(e as Error).message}).`, e);
   }
   if (e.pdfjsName === "PasswordException") {
-    return new ExtractError("encrypted", "This PDF is password-protected. Upload a copy without a password.");
+    return new ExtractError("encrypted", "This PDF is password-protected. Upload a copy without a password.", e);
   }
   if (e.page !== null) {
-    return new ExtractError("corrupt", `Page ${e.page} of this PDF is damaged and cannot be read (${e.message}).`);
+    return new ExtractError("corrupt", `Page ${e.page} of this PDF is damaged and cannot be read (${e.message}).`, e);
   }
-  return new ExtractError("corrupt", `This PDF is damaged and cannot be read (${e.message}).`);
+  return new ExtractError("corrupt", `This PDF is damaged and cannot be read (${e.message}).`, e);
 }
 
 /** "page 3", "pages 1–4", "pages 2, 5–7". */

@@ -1,5 +1,6 @@
 import type { QuestionAnalysis } from "./analyze/analyze";
 import type { ChatMessage, CitationProblem, GenerateState, LabelledPassage } from "./types";
+import { StageError } from "./errors";
 
 export interface GenerateInput {
   /** The one analysis of the question (parts, answer types, focus, follow-up resolution). */
@@ -27,13 +28,11 @@ export interface Generator {
 }
 
 /** The model endpoint failed, timed out or returned malformed output after its retries. */
-export class GenerationError extends Error {
+export class GenerationError extends StageError {
   override readonly name = "GenerationError";
-  constructor(
-    message: string,
-    readonly cause?: unknown,
-  ) {
-    super(message);
+  readonly stage = "generate";
+  constructor(message: string, cause?: unknown) {
+    super(message, cause);
   }
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { groundingInstruction, historyLimit, standaloneQuestionPrompt } from "@/lib/ai/prompts";
+import { groundingInstruction, historyLimit, standaloneQuestionPrompt } from "./prompts";
 import { makeLabelled } from "./fixtures.mock";
 import { DuplicatePassageLabelError, ground, isDuplicatePassageLabelError } from "./ground";
 

@@ -1,7 +1,9 @@
-import { groundingInstruction, userMessage } from "@/lib/ai/prompts";
+import { groundingInstruction, userMessage } from "./prompts";
 import type { GroundState, LabelledPassage } from "./types";
+import { StageError } from "./errors";
 
-export class DuplicatePassageLabelError extends Error {
+export class DuplicatePassageLabelError extends StageError {
+  readonly stage = "ground";
   constructor(readonly label: string) {
     super(`Passage label ${label} is used twice`);
     this.name = "DuplicatePassageLabelError";

@@ -1,7 +1,9 @@
 import { ground } from "./ground";
 import type { ChatMessage, CountTokens, Hit, LabelledPassage, PackDecision, PackSettings, PackState } from "./types";
+import { StageError } from "./errors";
 
-export class FixedPromptTooLargeError extends Error {
+export class FixedPromptTooLargeError extends StageError {
+  readonly stage = "pack";
   constructor(
     readonly fixedTokens: number,
     readonly allowance: number,

@@ -3,7 +3,7 @@
  * extract → chunk; the question path is retrieve → gate → pack → ground → generate →
  * validate → decide, with a trace of every step.
  */
-import { historyLimit } from "@/lib/ai/prompts";
+import { historyLimit } from "./prompts";
 import { chunkPages, defaultChunkSettings } from "./chunk";
 import { decide } from "./decide";
 import { extractPdf } from "./extract";
@@ -34,6 +34,7 @@ import type {
   ValidateState,
 } from "./types";
 
+export { StageError, isStageError } from "./errors";
 export { ExtractError, isExtractError, sniffPdf, describePages } from "./extract";
 export { normalizeText, normalizeInline } from "./normalize";
 export { defaultChunkSettings } from "./chunk";
@@ -42,6 +43,7 @@ export { analyzeQuestion, type QuestionAnalysis } from "./analyze/analyze";
 export { defaultModel, probability, type ExtractiveModel } from "./extractive/model";
 export { scoreParts, type ScoredUnit } from "./extractive/answer";
 export { documentScope } from "./extractive/scope";
+export { groundingInstruction, retryMessage, standaloneQuestionPrompt } from "./prompts";
 export { featureNames, type FeatureName, type Features, type PassageReading } from "./extractive/features";
 export { isFixedPromptTooLargeError, FixedPromptTooLargeError } from "./pack";
 export { RetrievalError, isRetrievalError, type RetrievePorts, type ScoredCandidate } from "./retrieve";

@@ -1,4 +1,5 @@
 import type { Hit, Passage, RetrieveState } from "./types";
+import { StageError } from "./errors";
 
 export interface ScoredCandidate {
   passage: Passage;
@@ -14,13 +15,11 @@ export interface RetrievePorts {
 }
 
 /** The lookup itself failed (database, embedding endpoint): never a statement about the notes. */
-export class RetrievalError extends Error {
+export class RetrievalError extends StageError {
   override readonly name = "RetrievalError";
-  constructor(
-    message: string,
-    readonly cause?: unknown,
-  ) {
-    super(message);
+  readonly stage = "retrieve";
+  constructor(message: string, cause?: unknown) {
+    super(message, cause);
   }
 }
 

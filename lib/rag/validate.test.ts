@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { retryMessage } from "@/lib/ai/prompts";
+import { retryMessage } from "./prompts";
 import { makeLabelled } from "./fixtures.mock";
 import { normalizeInline } from "./normalize";
 import type { DraftClaim, DraftPart, GenerateState, LabelledPassage } from "./types";

@@ -1,7 +1,9 @@
 import { normalizeInline } from "./normalize";
 import type { CitationProblem, DraftClaim, Evidence, GenerateState, LabelledPassage, ResolvedCitation, ResolvedClaim, ResolvedPart, ValidateState } from "./types";
+import { StageError } from "./errors";
 
-export class PassageNotNormalizedError extends Error {
+export class PassageNotNormalizedError extends StageError {
+  readonly stage = "validate";
   constructor(readonly label: string) {
     super(`Passage ${label} is not in normalised form, so quote offsets cannot be mapped back to its text`);
     this.name = "PassageNotNormalizedError";

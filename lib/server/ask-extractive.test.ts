@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { extractiveGenerator } from "@/lib/ai/generators";
-import { groundingInstruction } from "@/lib/ai/prompts";
 import { countTokens } from "@/lib/ai/tokenizer";
 import { ensureCourse } from "@/lib/db/queries/courses";
 import { getTrace } from "@/lib/db/queries/answers";
@@ -10,7 +9,7 @@ import { DEMO_DOCUMENT_TITLES, DEMO_FACTS, demoCourse } from "@/lib/demo/course"
 import { submitUpload } from "@/lib/ingest/upload";
 import { processQueuedJobs } from "@/lib/ingest/worker";
 import { buildPdf } from "@/lib/pdf/build";
-import { isFixedPromptTooLargeError, type Generator, type TraceRecord } from "@/lib/rag/pipeline";
+import { groundingInstruction, isFixedPromptTooLargeError, type Generator, type TraceRecord } from "@/lib/rag/pipeline";
 import { ask, askDeps } from "./ask";
 import { seedDemoCourse } from "./seed";
 

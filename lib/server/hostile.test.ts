@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { extractiveGenerator, llmGenerator } from "@/lib/ai/generators";
 import { startScriptedOpenAI } from "@/lib/ai/openai-server.mock";
-import { groundingInstruction } from "@/lib/ai/prompts";
+import { groundingInstruction } from "@/lib/rag/pipeline";
 import { countTokens } from "@/lib/ai/tokenizer";
 import { ensureCourse } from "@/lib/db/queries/courses";
 import { openTempDb } from "@/lib/db/temp";

@@ -12,6 +12,8 @@ import { contradictsRequiredId, focusFoundIn, lineIdf, unitFeatures, weightFocus
 import { defaultModel, probability, rankScore, type ExtractiveModel } from "./model";
 import { answerUnits, displayText, type Unit } from "./units";
 
+/** Two units speak of the same thing when their focus coverage differs by no more than this (a share of the question's weight). */
+const SAME_SUBJECT_SLACK = 0.05;
 /** Claims per part at most: the best unit, and a second one close to it (or the other side of a conflict). */
 const MAX_CLAIMS = 2;
 
@@ -101,9 +103,17 @@ function answerPart(part: RequestedPart, scored: ScoredUnit[], passages: readonl
   if (VALUE_ENTITY[part.answerType] && best.features.typeMatch) {
     const bestDoc = passages[best.passage].documentId;
     const bestValues = valuesOf(best, part, readings);
-    // The best unit of another document stating a value of the asked-for type.
+    // Another document's unit that is an answer in its own right, about the same thing (it covers the question as fully), stating a value of the asked-for type.
+    const about = (s: ScoredUnit) => s.features.cover + s.features.coverRelated;
     const rival = scored.find(
-      (s) => !s.excluded && s.features.typeMatch && s.score >= Math.max(model.floor, model.conflictRatio * best.score) && passages[s.passage].documentId !== bestDoc && valuesOf(s, part, readings).size > 0,
+      (s) =>
+        !s.excluded &&
+        s.features.typeMatch &&
+        s.score >= model.floor &&
+        about(s) >= about(best) - SAME_SUBJECT_SLACK &&
+        s.features.requiredId === best.features.requiredId &&
+        passages[s.passage].documentId !== bestDoc &&
+        valuesOf(s, part, readings).size > 0,
     );
     if (rival) {
       const corrections = [best, rival].filter((s) => passages[s.passage].isCorrection);

@@ -147,3 +147,72 @@ describe("lineIdf", () => {
     expect(idf("absent")).toBeGreaterThan(idf("essay"));
   });
 });
+
+describe("unitFeatures: position, shape and form", () => {
+  it("density and bigram reward the focus words standing together", () => {
+    const m = featuresOf("What does the fuel pump do?", [
+      { text: "The fuel pump moves petrol to the engine.\n\nThe pump is checked when fuel levels drop, and the engine is serviced yearly." },
+    ]);
+    const together = get(m, "The fuel pump moves petrol to the engine.");
+    const apart = get(m, "The pump is checked when fuel levels drop, and the engine is serviced yearly.");
+    expect(together.bigram).toBe(1);
+    expect(apart.bigram).toBe(0);
+    expect(together.density).toBeGreaterThan(apart.density);
+  });
+
+  it("novelty counts words the question did not say; an echo of the question has none", () => {
+    const m = featuresOf("Who maintains the greenhouse?", [{ text: "Who maintains the greenhouse?\n\nThe greenhouse is maintained by Priya Raman and two volunteers." }]);
+    expect(get(m, "Who maintains the greenhouse?").novelty).toBe(0);
+    expect(get(m, "Who maintains the greenhouse?").question).toBe(1);
+    expect(get(m, "The greenhouse is maintained by Priya Raman and two volunteers.").novelty).toBeGreaterThan(0);
+  });
+
+  it("flags a lead-in that ends with a colon and a table-of-contents line", () => {
+    const m = featuresOf("Which tools does the workshop use?", [{ text: "The workshop uses these tools:\n\n3.1 Workshop tools . . . . . . . . . 14" }]);
+    expect(get(m, "The workshop uses these tools:").endsColon).toBe(1);
+    expect(get(m, "3.1 Workshop tools . . . . . . . . . 14").tableOfContents).toBe(1);
+    expect(get(m, "The workshop uses these tools:").tableOfContents).toBe(0);
+  });
+
+  it("definitionForm marks 'X is …' for a definition question only", () => {
+    const q = "What is a watershed?";
+    const m = featuresOf(q, [{ text: "A watershed is an area of land that drains into one river.\n\nEvery watershed in the valley was mapped in spring." }]);
+    expect(get(m, "A watershed is an area of land that drains into one river.").definitionForm).toBe(1);
+    expect(get(m, "Every watershed in the valley was mapped in spring.").definitionForm).toBe(0);
+    const other = featuresOf("Where is the watershed?", [{ text: "A watershed is an area of land that drains into one river." }]);
+    expect(get(other, "A watershed is an area of land that drains into one river.").definitionForm).toBe(0);
+  });
+
+  it("reasonMarker marks a causal sentence for a why-question", () => {
+    const m = featuresOf("Why are the samples frozen?", [{ text: "The samples are frozen because warm samples decay.\n\nThe samples are frozen on Mondays." }]);
+    expect(get(m, "The samples are frozen because warm samples decay.").reasonMarker).toBe(1);
+    expect(get(m, "The samples are frozen on Mondays.").reasonMarker).toBe(0);
+  });
+
+  it("rank falls with the passage's retrieval position; length grows with the unit", () => {
+    const m = featuresOf("When does the ferry leave?", [{ text: "The ferry leaves at noon." }, { text: "The ferry leaves the harbour every day at noon, weather and tides permitting, from pier two." }]);
+    const first = get(m, "The ferry leaves at noon.");
+    const second = get(m, "The ferry leaves the harbour every day at noon, weather and tides permitting, from pier two.");
+    expect(first.rank).toBe(1);
+    expect(second.rank).toBe(0.5);
+    expect(second.length).toBeGreaterThan(first.length);
+  });
+
+  it("passageCover is the share of the focus found anywhere in the passages, the same for every unit", () => {
+    const m = featuresOf("When does the glacier tour start?", [{ text: "The glacier is retreating.\n\nThe museum opens at ten." }]);
+    const values = new Set([...m.values()].map((f) => f.passageCover));
+    expect(values.size).toBe(1);
+    const [v] = values;
+    expect(v).toBeGreaterThan(0);
+    expect(v).toBeLessThan(1);
+  });
+
+  it("sets exactly one unit-kind indicator, none for a sentence", () => {
+    const m = featuresOf("Which room is the seminar in?", [{ text: "Seminar room: B12\n\nThe seminar is in room B12." }]);
+    const label = get(m, "Seminar room: B12");
+    expect(label.kind_label_value).toBe(1);
+    expect(label.kind_line + label.kind_lead_in + label.kind_list_item + label.kind_table_row).toBe(0);
+    const sentence = get(m, "The seminar is in room B12.");
+    expect(sentence.kind_label_value + sentence.kind_line + sentence.kind_lead_in + sentence.kind_list_item + sentence.kind_table_row).toBe(0);
+  });
+});

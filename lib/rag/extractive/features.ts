@@ -199,13 +199,25 @@ export function unitFeatures({ part, focus, passageCover, questionLemmas, readin
   const novel = ownContent.filter((t) => !questionLemmas.has(t.lemma) && !matchedLemmas.has(t.lemma)).length;
   const quote = text.slice(unit.start, unit.end);
 
-  // "X is …", "X refers to …": a focus word among the first words, then a defining verb.
+  // "X is a …", "X (abbr.) refers to …", "X: …": the unit opens with a noun phrase holding a focus word, then a defining verb.
   let definitionForm = 0;
   if (part.answerType === "definition") {
-    const head = own.slice(0, 8);
-    const at = head.findIndex((t) => focus.some((f) => f.lemma === t.lemma));
-    if (at !== -1 && head.slice(at + 1).some((t) => DEFINING_VERBS.has(t.lemma) && (t.pos === "AUX" || t.pos === "VERB"))) definitionForm = 1;
-    else if (at !== -1 && /^[^.]{0,60}:\s*\S/.test(quote)) definitionForm = 0.5;
+    const words = own.filter((t) => t.pos !== "SPACE" && !/^[\p{Co}•▪◦●‣∙·*–-]+$/u.test(t.text));
+    let i = 0;
+    let named = false;
+    let depth = 0;
+    for (; i < words.length && i < 10; i++) {
+      const t = words[i];
+      if (t.text === "(") depth++;
+      else if (t.text === ")") depth--;
+      else if (depth === 0 && !["DET", "ADJ", "NOUN", "PROPN", "NUM", "X"].includes(t.pos) && !(t.pos === "PUNCT" && t.text === "-")) break;
+      if (focus.some((f) => f.lemma === t.lemma)) named = true;
+    }
+    const verb = words[i];
+    const next = words[i + 1];
+    const defining = verb && DEFINING_VERBS.has(verb.lemma) && (verb.pos === "AUX" || verb.pos === "VERB") && !(verb.lemma === "be" && next?.pos === "VERB" && !DEFINING_VERBS.has(next.lemma));
+    if (named && defining) definitionForm = 1;
+    else if (named && verb?.text === ":") definitionForm = 0.5;
   }
   const reasonMarker = part.answerType === "reason" && own.some((t) => REASON_MARKERS.has(t.lemma)) ? 1 : 0;
 

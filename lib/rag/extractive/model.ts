@@ -17,8 +17,6 @@ export interface ExtractiveModel {
   floor: number;
   /** A second claim needs at least this share of the best unit's probability. */
   secondRatio: number;
-  /** A unit from another document with a different value is a contender in a conflict at this share of the best. */
-  conflictRatio: number;
   provenance: Record<string, unknown>;
 }
 

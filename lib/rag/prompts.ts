@@ -2,7 +2,7 @@
  * Every piece of prompt text the app sends lives here, as typed functions, so the exact
  * request is reproducible from its inputs and can be counted, traced and reviewed in one place.
  */
-import type { ChatMessage, CitationProblem, LabelledPassage } from "@/lib/rag/types";
+import type { ChatMessage, CitationProblem, LabelledPassage } from "./types";
 
 /** Earlier questions kept for context: enough to resolve "and the second one?", small enough not to crowd out evidence. */
 export const historyLimit = 3;
