@@ -82,6 +82,7 @@ export const TYPE_NOUNS: ReadonlyMap<string, AnswerType> = new Map([
   ["percent", "percent"],
   ["proportion", "percent"],
   ["fraction", "percent"],
+  ["share", "percent"],
   ["price", "money"],
   ["cost", "money"],
   ["fee", "money"],

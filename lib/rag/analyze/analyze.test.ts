@@ -13,6 +13,16 @@ describe("requestedParts: splitting a question into parts", () => {
     expect(parts[1].focus.some((f) => f.borrowed)).toBe(false);
   });
 
+  it("splits where a preposition leads the next interrogative ('…, and in which room …')", () => {
+    const { parts } = requestedParts("Who grades the essays, and in which room are they handed in?");
+    expect(parts.map((p) => p.ask)).toEqual(["Who grades the essays", "in which room are they handed in"]);
+    expect(parts[1].answerType).toBe("place");
+  });
+
+  it("reads 'what share of …' as a request for a percentage", () => {
+    expect(requestedParts("What share of the mark comes from the poster?").parts[0].answerType).toBe("percent");
+  });
+
   it("keeps a one-part question whole", () => {
     const { parts } = requestedParts("When does the library close?");
     expect(parts).toHaveLength(1);

@@ -86,6 +86,8 @@ const opensClause = (tokens: TextToken[], i: number) => {
   const t = tokens[i];
   if (!t) return false;
   if (isInterrogative(t)) return true;
+  // "…, and on which date …", "and for how long …": a preposition may lead the interrogative.
+  if (t.pos === "ADP" && isInterrogative(tokens[i + 1])) return true;
   // "…, and is it …": an auxiliary followed by its subject starts a yes/no question.
   if (isAux(t)) return ["PRON", "DET", "NOUN", "PROPN"].includes(tokens[i + 1]?.pos ?? "");
   return false;
