@@ -101,14 +101,15 @@ describe("answerUnits: invariants", () => {
 
 describe("displayText", () => {
   it("drops bullet glyphs, a private-use one included, and joins the lines", () => {
-    expect(displayText("\uF0B7 a calculator\n• two pencils\n- and   an eraser")).toBe("a calculator two pencils and an eraser");
+    expect(displayText("\uF0B7 a calculator\n• two pencils\n- and   an eraser")).toBe("a calculator; two pencils; and an eraser");
   });
 
   it("joins a lead-in with its items", () => {
-    expect(displayText("The labs cover:\n• parsing\n• type checking")).toBe("The labs cover: parsing type checking");
+    expect(displayText("The labs cover:\n• parsing\n• type checking")).toBe("The labs cover: parsing; type checking");
   });
 
   it("leaves a plain sentence as it is", () => {
     expect(displayText("The exam is worth the rest.")).toBe("The exam is worth the rest.");
+    expect(displayText("Office Hours\nTuesdays 2–4 in Room 5")).toBe("Office Hours: Tuesdays 2–4 in Room 5");
   });
 });

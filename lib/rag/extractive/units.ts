@@ -123,13 +123,19 @@ function leadInOf(lines: Line[], i: number): Span[] {
   return [];
 }
 
-/** A claim's display text: the quote without bullet glyphs and with its line breaks as spaces (the stored quote keeps them). */
+/**
+ * A claim's display text: the quote without bullet glyphs, its lines joined into one reading —
+ * a label or heading line gets a colon ("Office Hours: Tuesdays 2–4"), list lines a semicolon
+ * ("parsing; type checking"). The stored quote keeps its glyphs and line breaks.
+ */
 export function displayText(quote: string): string {
-  return quote
-    .split("\n")
-    .map((l) => l.replace(BULLET, "").replace(/\p{Co}/gu, "").trim())
-    .filter(Boolean)
-    .join(" ")
-    .replace(/\s+/g, " ")
-    .trim();
+  const raw = quote.split("\n").filter((l) => /[\p{L}\p{N}]/u.test(l));
+  const lines = raw.map((l) => l.replace(BULLET, "").replace(/\p{Co}/gu, "").replace(/\s+/g, " ").trim());
+  let out = lines[0] ?? "";
+  for (let i = 1; i < lines.length; i++) {
+    const prev = lines[i - 1];
+    const joiner = /[.?!:;,]["”’)]*$/u.test(prev) ? " " : i === 1 && isLabelLike(raw[0]) ? ": " : "; ";
+    out += joiner + lines[i];
+  }
+  return out.trim();
 }
