@@ -53,7 +53,9 @@ export function readPassages(passages: readonly Passage[], ranks?: ReadonlyMap<s
   const shared = titles.length ? [...titles[0]].filter((l) => titles.every((t) => t.has(l))) : [];
   return passages.map((p, i) => {
     const annotated = annotate(p.text);
-    return { rank: (ranks?.get(p.chunkId) ?? i + 1) - 1, annotated, units: answerUnits(annotated), titleLemmas: new Set([...shared, ...(p.scopeTerms ?? [])]) };
+    // The document's first line (its title line) names the course or document; it rarely answers a question.
+    const titleLineEnd = p.pdfPage === 1 && p.charStart === 0 ? Math.max(0, p.text.search(/\n|$/)) : 0;
+    return { rank: (ranks?.get(p.chunkId) ?? i + 1) - 1, annotated, units: answerUnits(annotated), titleLineEnd, titleLemmas: new Set([...shared, ...(p.scopeTerms ?? [])]) };
   });
 }
 

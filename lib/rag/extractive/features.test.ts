@@ -207,6 +207,12 @@ describe("unitFeatures: position, shape and form", () => {
     expect(v).toBeLessThan(1);
   });
 
+  it("titleLine marks the units of a document's first line only", () => {
+    const m = featuresOf("When does GEO 210 meet?", [{ text: "GEO 210: Field Methods\nGEO 210 meets on Fridays at nine." }]);
+    expect(get(m, "GEO 210: Field Methods").titleLine).toBe(1);
+    expect(get(m, "GEO 210 meets on Fridays at nine.").titleLine).toBe(0);
+  });
+
   it("sets exactly one unit-kind indicator, none for a sentence", () => {
     const m = featuresOf("Which room is the seminar in?", [{ text: "Seminar room: B12\n\nThe seminar is in room B12." }]);
     const label = get(m, "Seminar room: B12");

@@ -30,6 +30,7 @@ export const featureNames = [
   "reasonMarker",
   "requiredId",
   "tableOfContents",
+  "titleLine",
   "passageCover",
   ...unitKinds.filter((k) => k !== "sentence").map((k) => `kind_${k}` as const),
 ] as const;
@@ -44,7 +45,7 @@ const TYPE_ENTITIES: Partial<Record<AnswerType, readonly EntityType[]>> = {
   percent: ["PERCENT"],
   money: ["MONEY"],
   count: ["CARDINAL"],
-  amount: ["MONEY", "PERCENT", "CARDINAL"],
+  amount: ["PERCENT", "MONEY"],
   email: ["EMAIL"],
   url: ["URL"],
 };
@@ -55,6 +56,8 @@ export interface PassageReading {
   rank: number;
   annotated: Annotated;
   units: Unit[];
+  /** Where the passage's title line ends, when the passage holds the document's first line (first page, offset 0); else 0. */
+  titleLineEnd: number;
   /** Scope words: the document's title line and running headers, and title words every document at hand shares (a course's name says nothing about the answer). */
   titleLemmas: ReadonlySet<string>;
 }
@@ -246,6 +249,7 @@ export function unitFeatures({ part, focus, passageCover, questionLemmas, readin
     reasonMarker,
     requiredId,
     tableOfContents: DOT_LEADERS.test(quote) ? 1 : 0,
+    titleLine: unit.start < reading.titleLineEnd ? 1 : 0,
     passageCover,
     kind_line: 0,
     kind_label_value: 0,
