@@ -61,6 +61,13 @@ const statusMeta: Record<AnswerStatus, { label: string; tone: Tone; icon: keyof 
     title: "The answer model could not be reached.",
     fallback: "The answer model failed or timed out, so nothing was answered and nothing is claimed about the notes.",
   },
+  question_too_long: {
+    label: "Question too long",
+    tone: "amber",
+    icon: "alert",
+    title: "The question does not fit the model's context window.",
+    fallback: "This question is too long to fit the model's context window with the notes, so nothing was searched.",
+  },
 };
 
 const icons = {

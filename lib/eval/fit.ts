@@ -243,7 +243,7 @@ async function courseExamples(log: (s: string) => void): Promise<Example[]> {
     if (g.expect === "conflicting_evidence") continue;
     const { analysis, readings, passages } = await rankerInputs({ courseId, question: g.question, history: g.history ?? [] }, askDeps(db.handle, courseId));
     if (analysis.parts.length !== 1) continue;
-    const units = scoreParts(analysis, readings)[0].map((s) => {
+    const units = scoreParts(analysis, readings)[0].filter((s) => !s.excluded).map((s) => {
       const p = passages[s.passage];
       const label = answerable && onExpectedPage({ documentTitle: p.documentTitle, pdfPage: p.pdfPage }, g.pages) && containsAnswer(s.quote, g.answer!);
       return { x: featureNames.map((n) => s.features[n]), label, passage: s.passage, start: s.unit.start, end: s.unit.end };
@@ -264,7 +264,7 @@ async function squadExamples(log: (s: string) => void): Promise<Example[]> {
       const { analysis, readings, passages } = await rankerInputs({ courseId, question: c.question, history: [] }, askDeps(db.handle, courseId));
       const keys = c.answers.map(squadMatchKey);
       // A SQuAD question is one request even when the parser sees two: score its first part.
-      const units = (scoreParts(analysis, readings)[0] ?? []).map((s) => {
+      const units = (scoreParts(analysis, readings)[0] ?? []).filter((s) => !s.excluded).map((s) => {
         const p = passages[s.passage];
         const label = c.answerable && p.pdfPage === c.pdfPage && keys.some((k) => squadMatchKey(s.quote).includes(k));
         return { x: featureNames.map((n) => s.features[n]), label, passage: s.passage, start: s.unit.start, end: s.unit.end };

@@ -25,6 +25,7 @@ describe("decide", () => {
       ["retrieval", "retrieval_error"],
       ["generation", "generation_error"],
       ["validation", "validation_failed"],
+      ["too_long", "question_too_long"],
     ];
     for (const [failure, status] of failures) {
       expect(decide({ failure }).status).toBe(status);
@@ -52,6 +53,7 @@ describe("decide", () => {
       { failure: "retrieval" },
       { failure: "validation" },
       { failure: "generation" },
+      { failure: "too_long" },
     ];
     const decided = inputs.map((input) => decide(input));
     expect(decided.map((d) => d.status).sort()).toEqual([...answerStatuses].sort());

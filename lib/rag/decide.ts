@@ -1,7 +1,7 @@
 import type { AnswerStatus, DecideState } from "./types";
 import { StageError } from "./errors";
 
-export type StageFailure = "retrieval" | "validation" | "generation";
+export type StageFailure = "retrieval" | "validation" | "generation" | "too_long";
 
 export class UnknownPartStateError extends StageError {
   readonly stage = "decide";
@@ -43,6 +43,10 @@ export const explanations: Record<Exclude<AnswerStatus, "answered">, { message: 
     message: "The answer model failed, timed out or returned malformed output, so nothing was answered and nothing is claimed about the notes.",
     nextStep: "Try again in a moment; if it keeps failing, tell your instructor that the model endpoint is not responding.",
   },
+  question_too_long: {
+    message: "This question is too long to fit the model's context window with the notes, so nothing was searched.",
+    nextStep: "Shorten the question, or ask its parts one at a time.",
+  },
 };
 
 function status(parts: ReadonlyArray<{ state: string }>): AnswerStatus {
@@ -61,7 +65,15 @@ function status(parts: ReadonlyArray<{ state: string }>): AnswerStatus {
  */
 export function decide({ parts = [], failure }: { parts?: ReadonlyArray<{ state: string }>; failure?: StageFailure }): DecideState {
   const decided: AnswerStatus =
-    failure === "retrieval" ? "retrieval_error" : failure === "generation" ? "generation_error" : failure === "validation" ? "validation_failed" : status(parts);
+    failure === "retrieval"
+      ? "retrieval_error"
+      : failure === "generation"
+        ? "generation_error"
+        : failure === "validation"
+          ? "validation_failed"
+          : failure === "too_long"
+            ? "question_too_long"
+            : status(parts);
   if (decided === "answered") return { status: decided, message: null, nextStep: null };
   return { status: decided, ...explanations[decided] };
 }

@@ -13,7 +13,7 @@ import { defaultModel, type ExtractiveModel } from "./extractive/model";
 import { gate } from "./gate";
 import { isGenerationError, type GenerateInput, type Generator } from "./generate";
 import { ground } from "./ground";
-import { pack } from "./pack";
+import { isFixedPromptTooLargeError, pack } from "./pack";
 import { analyzeQuestion, type QuestionAnalysis } from "./analyze/analyze";
 import { interleave, isRetrievalError, retrieve, type RetrievePorts } from "./retrieve";
 import { timed, traceGate, traceHits, tracePacking, type TraceRecord } from "./trace";
@@ -178,7 +178,15 @@ export async function* answerQuestion(input: AskInput, deps: AskDeps): AsyncGene
   };
 
   // The fixed prompt must fit before anything is retrieved: the question is never shortened.
-  pack({ question: input.question, history, candidates: [], settings, countTokens: deps.countTokens });
+  try {
+    pack({ question: input.question, history, candidates: [], settings, countTokens: deps.countTokens });
+  } catch (e) {
+    if (!isFixedPromptTooLargeError(e)) throw e;
+    trace.packing = { fixedTokens: e.fixedTokens, allowance: e.allowance, promptTokens: e.fixedTokens, selected: [], decisions: [] };
+    const result = finish(decide({ failure: "too_long" }), []);
+    yield { type: "status", answer: result.answer };
+    return result;
+  }
 
   let rewritten: string | undefined;
   if (history.length && generator.standalone) {

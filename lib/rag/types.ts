@@ -219,6 +219,7 @@ export const answerStatuses = [
   "retrieval_error",
   "validation_failed",
   "generation_error",
+  "question_too_long",
 ] as const;
 export type AnswerStatus = (typeof answerStatuses)[number];
 

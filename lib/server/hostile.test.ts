@@ -31,7 +31,8 @@ let courseId: string;
 beforeAll(async () => {
   db = await openTempDb();
   courseId = (await ensureCourse(db.db, { slug: "hostile" })).id;
-  const bytes = await buildPdf({ pages: [{ blocks: HOSTILE.map((text) => ({ kind: "paragraph" as const, text })) }] });
+  // A title line first, as course handouts have: the first line of a document is read as its title.
+  const bytes = await buildPdf({ pages: [{ blocks: [{ kind: "heading" as const, text: "Quiz notice" }, ...HOSTILE.map((text) => ({ kind: "paragraph" as const, text }))] }] });
   await submitUpload(db.db, { courseId, fileName: "quiz-notice.pdf", bytes, maxBytes: 1 << 24 });
   await processQueuedJobs(db, { countTokens, chunkSettings: { targetTokens: 400, overlapTokens: 0 }, embedder: null, embedBatchSize: 8 });
 });

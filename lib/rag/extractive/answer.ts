@@ -8,7 +8,7 @@
 import type { QuestionAnalysis, RequestedPart } from "../analyze/analyze";
 import { annotate, contentLemmas, type EntityType } from "../text/nlp";
 import type { DraftClaim, DraftPart, GenerateState, LabelledPassage, Passage } from "../types";
-import { contradictsRequiredId, focusFoundIn, lineIdf, unitFeatures, weightFocus, type Features, type PassageReading } from "./features";
+import { contradictsRequiredId, focusFoundIn, isTableOfContents, lineIdf, unitFeatures, weightFocus, type Features, type PassageReading } from "./features";
 import { defaultModel, probability, rankScore, type ExtractiveModel } from "./model";
 import { answerUnits, displayText, type Unit } from "./units";
 
@@ -71,7 +71,7 @@ export function scoreParts(analysis: QuestionAnalysis, readings: readonly Passag
       for (const unit of reading.units) {
         const quote = reading.annotated.text.slice(unit.start, unit.end);
         const features = unitFeatures({ part, focus, passageCover, questionLemmas, reading, unit });
-        const excluded = contradictsRequiredId(part, quote) ? "names another identifier" : null;
+        const excluded = contradictsRequiredId(part, quote) ? "names another identifier" : isTableOfContents(quote) ? "a table-of-contents entry" : null;
         scored.push({ passage, unit, quote, features, rank: excluded ? -Infinity : rankScore(model, features), score: excluded ? 0 : probability(model, features), excluded });
       }
     });

@@ -4,7 +4,7 @@ import { makePassage } from "../fixtures.mock";
 import { contentLemmas } from "../text/nlp";
 import { relatedWords } from "../text/wordnet";
 import { readPassages } from "./answer";
-import { contradictsRequiredId, featureNames, focusFoundIn, lineIdf, unitFeatures, weightFocus, type Features } from "./features";
+import { contradictsRequiredId, featureNames, focusFoundIn, isTableOfContents, lineIdf, unitFeatures, weightFocus, type Features } from "./features";
 
 /** Features of every unit of the passages for the question's first part, keyed by quote. */
 function featuresOf(question: string, docs: Array<{ text: string; title?: string }>): Map<string, Features> {
@@ -167,18 +167,33 @@ describe("unitFeatures: position, shape and form", () => {
     expect(get(m, "The greenhouse is maintained by Priya Raman and two volunteers.").novelty).toBeGreaterThan(0);
   });
 
-  it("flags a lead-in that ends with a colon and a table-of-contents line", () => {
-    const m = featuresOf("Which tools does the workshop use?", [{ text: "The workshop uses these tools:\n\n3.1 Workshop tools . . . . . . . . . 14" }]);
+  it("flags a lead-in that ends with a colon", () => {
+    const m = featuresOf("Which tools does the workshop use?", [{ text: "The workshop uses these tools:\n\nA saw and a drill." }]);
     expect(get(m, "The workshop uses these tools:").endsColon).toBe(1);
-    expect(get(m, "3.1 Workshop tools . . . . . . . . . 14").tableOfContents).toBe(1);
-    expect(get(m, "The workshop uses these tools:").tableOfContents).toBe(0);
+    expect(get(m, "A saw and a drill.").endsColon).toBe(0);
   });
 
-  it("definitionForm marks 'X is …' for a definition question only", () => {
+  it("knows a table-of-contents entry by its dot leaders, alone or joined with the next entry, and not an ellipsis in a formula", () => {
+    expect(isTableOfContents("3.1 Workshop tools . . . . . . . . . 14")).toBe(true);
+    expect(isTableOfContents("12 3.1 Workshop tools . . . . . . 14 3.2 Workshop safety . . . . . . 15")).toBe(true);
+    expect(isTableOfContents("7.2 Glazing ..........")).toBe(true);
+    expect(isTableOfContents("Let x1, . . . , xn be the samples.")).toBe(false);
+  });
+
+  it("requiredId finds the id as the first cell of a table row under a header naming the noun", () => {
+    const m = featuresOf("What do we study in session 4?", [{ text: "Session Theme\n3 Kilns and firing\n4 Glazes and colour\n5 Critique" }]);
+    expect(get(m, "4 Glazes and colour").requiredId).toBe(1);
+    expect(get(m, "5 Critique").requiredId).toBe(0);
+  });
+
+  it("definitionForm marks 'X is a …' for a definition question only, not 'X is likely …'", () => {
     const q = "What is a watershed?";
     const m = featuresOf(q, [{ text: "A watershed is an area of land that drains into one river.\n\nEvery watershed in the valley was mapped in spring." }]);
     expect(get(m, "A watershed is an area of land that drains into one river.").definitionForm).toBe(1);
     expect(get(m, "Every watershed in the valley was mapped in spring.").definitionForm).toBe(0);
+    const described = featuresOf(q, [{ text: "A watershed is unlikely to stay dry in spring.\n\nA watershed is called a basin by some authors." }]);
+    expect(get(described, "A watershed is unlikely to stay dry in spring.").definitionForm).toBe(0);
+    expect(get(described, "A watershed is called a basin by some authors.").definitionForm).toBe(1);
     const other = featuresOf("Where is the watershed?", [{ text: "A watershed is an area of land that drains into one river." }]);
     expect(get(other, "A watershed is an area of land that drains into one river.").definitionForm).toBe(0);
   });

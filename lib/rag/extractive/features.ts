@@ -29,7 +29,6 @@ export const featureNames = [
   "definitionForm",
   "reasonMarker",
   "requiredId",
-  "tableOfContents",
   "titleLine",
   "passageCover",
   ...unitKinds.filter((k) => k !== "sentence").map((k) => `kind_${k}` as const),
@@ -135,14 +134,25 @@ export interface UnitInput {
   unit: Unit;
 }
 
-/** A table-of-contents entry: a title, dot leaders and a page number ("4.2 Side channels . . . . 36"). */
-const DOT_LEADERS = /(?:\.\s?){4,}\s*\d+\s*$/m;
+/** Dot leaders ("4.2 Side channels . . . . . 36"): a contents entry points to the answer's page, it never holds the answer. */
+const DOT_LEADERS = /(?:\.\s?){5,}/;
+export const isTableOfContents = (quote: string) => DOT_LEADERS.test(quote);
 
 /** IDF-weighted share of a part's focus that occurs (exactly or as a related word) somewhere in the passages at hand. */
 export function focusFoundIn(readings: readonly PassageReading[], focus: readonly WeightedFocus[]): number {
   const lemmas = new Set(readings.flatMap((r) => r.annotated.tokens.filter((t) => t.content).map((t) => t.lemma)));
   const total = focus.reduce((s, f) => s + f.weight, 0) || 1;
   return focus.filter((f) => lemmas.has(f.lemma) || [...f.related].some((r) => lemmas.has(r))).reduce((s, f) => s + f.weight, 0) / total;
+}
+
+/** After "is": a noun phrase ("is an alternative to …", "is gradient descent on …") defines; a predicate ("is unlikely to …", "is used") describes. "is called/defined/known as" is handled by the caller. */
+function namesAClass(words: readonly TextToken[], i: number): boolean {
+  let j = i;
+  while (words[j]?.pos === "ADV") j++;
+  const first = words[j];
+  if (!first) return false;
+  if (["DET", "NOUN", "PROPN", "NUM"].includes(first.pos)) return true;
+  return first.pos === "ADJ" && ["NOUN", "PROPN", "ADJ"].includes(words[j + 1]?.pos ?? "");
 }
 
 export function unitFeatures({ part, focus, passageCover, questionLemmas, reading, unit }: UnitInput): Features {
@@ -218,7 +228,7 @@ export function unitFeatures({ part, focus, passageCover, questionLemmas, readin
     }
     const verb = words[i];
     const next = words[i + 1];
-    const defining = verb && DEFINING_VERBS.has(verb.lemma) && (verb.pos === "AUX" || verb.pos === "VERB") && !(verb.lemma === "be" && next?.pos === "VERB" && !DEFINING_VERBS.has(next.lemma));
+    const defining = verb && DEFINING_VERBS.has(verb.lemma) && (verb.pos === "AUX" || verb.pos === "VERB") && !(verb.lemma === "be" && !namesAClass(words, i + 1) && !(next && DEFINING_VERBS.has(next.lemma)));
     if (named && defining) definitionForm = 1;
     else if (named && verb?.text === ":") definitionForm = 0.5;
   }
@@ -227,7 +237,16 @@ export function unitFeatures({ part, focus, passageCover, questionLemmas, readin
   let requiredId = 0;
   if (part.required.length) {
     const span = [unit, ...unit.context].map((s) => text.slice(s.start, s.end).toLowerCase()).join(" ");
-    requiredId = part.required.some((r) => new RegExp(`\\b${escape(r.noun)}\\w*\\s*#?-?\\s*${escape(r.id)}\\b`).test(span)) ? 1 : 0;
+    const row = text.slice(unit.start, unit.end).toLowerCase();
+    const header = unit.context.map((s) => text.slice(s.start, s.end).toLowerCase()).join(" ");
+    requiredId = part.required.some(
+      (r) =>
+        new RegExp(`\\b${escape(r.noun)}\\w*\\s*#?-?\\s*${escape(r.id)}\\b`).test(span) ||
+        // A table row whose first cell is the id, under a header naming the noun ("Week | Topic" over "9 | Storage").
+        (unit.kind === "table_row" && new RegExp(`\\b${escape(r.noun)}`).test(header) && new RegExp(`^\\W*${escape(r.id)}\\b`).test(row)),
+    )
+      ? 1
+      : 0;
   }
 
   const features: Features = {
@@ -248,7 +267,6 @@ export function unitFeatures({ part, focus, passageCover, questionLemmas, readin
     definitionForm,
     reasonMarker,
     requiredId,
-    tableOfContents: DOT_LEADERS.test(quote) ? 1 : 0,
     titleLine: unit.start < reading.titleLineEnd ? 1 : 0,
     passageCover,
     kind_line: 0,

@@ -85,13 +85,15 @@ export function answerUnits(annotated: Annotated): Unit[] {
     const inLine = sentences
       .map((s) => ({ start: Math.max(s.start, line.start), end: Math.min(s.end, line.end) }))
       .filter((s) => s.end - s.start > 1 && s.start < line.end && s.end > line.start);
-    if (inLine.length > 1) for (const s of inLine) add("sentence", s.start, s.end, headerContext);
+    // A line of several sentences is offered sentence by sentence: quoting the whole paragraph would answer by volume.
+    const multiSentence = inLine.length > 1;
+    if (multiSentence) for (const s of inLine) add("sentence", s.start, s.end, headerContext);
     // A table row under the block's header row: the first line is a short label line and at least two lines below it are not prose.
     const tableRow =
       !blockStart && isLabelLike(first.text) && !TERMINAL.test(line.text) && !isBullet(line.text) && lines.slice(blockStartIndex(lines, i) + 1, blockEnd + 1).filter((l) => !TERMINAL.test(l.text)).length >= 2;
     const lineKind: UnitKind = tableRow ? "table_row" : isInlineLabel(line.text) ? "label_value" : isBullet(line.text) ? "list_item" : TERMINAL.test(line.text) ? "sentence" : "line";
     const lineContext = tableRow ? [{ start: first.start, end: first.end }] : lineKind === "list_item" ? leadInOf(lines, i) : headerContext;
-    add(lineKind, line.start, line.end, lineContext);
+    if (!multiSentence || lineKind === "label_value" || lineKind === "list_item" || lineKind === "table_row") add(lineKind, line.start, line.end, lineContext);
 
     // A label or lead-in with what follows it in the block.
     if (blockEnd > i && (isLabelLike(line.text) || isLeadIn(line.text))) {

@@ -6,7 +6,6 @@ import { askAndTrace, askDeps } from "@/lib/server/ask";
 import { requireCourseAccess } from "@/lib/auth/access";
 import { askLimiter } from "@/lib/server/limits";
 import { handler, parseJson } from "@/lib/server/http";
-import { isFixedPromptTooLargeError } from "@/lib/rag/pipeline";
 import { MAX_QUESTION_CHARS, type ChatStreamEvent } from "@/lib/chat/protocol";
 
 type Ctx = { params: Promise<{ courseId: string }> };
@@ -47,11 +46,8 @@ export const POST = handler(async (req, { params }: Ctx) => {
         const { messageId } = await saveExchange(db, { conversationId: conversation.id, question, answer: step.value.answer });
         send({ type: "saved", messageId });
       } catch (e) {
-        const message = isFixedPromptTooLargeError(e)
-          ? "This question is too long for the model's context window. Shorten it and ask again."
-          : "Something went wrong while answering. Nothing was saved; try again.";
-        if (!isFixedPromptTooLargeError(e)) console.error("[chat] unexpected error:", e);
-        send({ type: "error", message });
+        console.error("[chat] unexpected error:", e);
+        send({ type: "error", message: "Something went wrong while answering. Nothing was saved; try again." });
       } finally {
         controller.close();
       }
