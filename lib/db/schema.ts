@@ -148,6 +148,9 @@ export const ingestionJobs = sqliteTable(
     createdAt: createdAt(),
     startedAt: integer("started_at", { mode: "timestamp_ms" }),
     finishedAt: integer("finished_at", { mode: "timestamp_ms" }),
+    /** The process that holds a running job, and until when: an expired lease is reclaimed by any process. */
+    leaseOwner: text("lease_owner"),
+    leaseUntil: integer("lease_until", { mode: "timestamp_ms" }),
   },
   (t) => [index("ingestion_jobs_status").on(t.status, t.createdAt)],
 );
@@ -173,7 +176,7 @@ export const messages = sqliteTable(
     status: text("status"),
     /** The full answer object as the client received it. */
     answer: text("answer", { mode: "json" }),
-    traceId: text("trace_id"),
+    traceId: text("trace_id").references(() => traces.id, { onDelete: "set null" }),
     createdAt: createdAt(),
   },
   (t) => [index("messages_conversation").on(t.conversationId, t.createdAt)],
@@ -214,3 +217,11 @@ export const traces = sqliteTable("traces", {
 });
 export type Trace = InferSelectModel<typeof traces>;
 
+
+/** Fixed-window request counters, kept in the database so that every app process sees the same limits. */
+export const rateLimits = sqliteTable("rate_limits", {
+  /** "action:key", e.g. "questions:usr_…". */
+  key: text("key").primaryKey(),
+  windowStart: integer("window_start").notNull(),
+  count: integer("count").notNull(),
+});
