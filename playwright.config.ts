@@ -1,7 +1,8 @@
 import { defineConfig, devices } from "@playwright/test";
+import { e2eServerEnv, E2E_MAIN_WORKER_ID } from "./e2e/server-env";
 import { env } from "./lib/env";
 
-const PORT = 3100;
+const PORT = env.E2E_PORT;
 
 /**
  * End-to-end tests against the production build, on a fresh database every run (the demo course
@@ -50,14 +51,6 @@ export default defineConfig({
     timeout: 180_000,
     stdout: "pipe",
     stderr: "pipe",
-    env: {
-      DATABASE_URL: "file:./data/e2e/study.db",
-      SEED_DEMO: "1",
-      INGEST_WORKER: "1",
-      NEXT_TELEMETRY_DISABLED: "1",
-      // The specs ask and upload faster than a person; the limits have their own tests.
-      RATE_LIMIT_ASK_PER_MINUTE: "1000",
-      RATE_LIMIT_UPLOAD_PER_MINUTE: "1000",
-    },
+    env: e2eServerEnv(E2E_MAIN_WORKER_ID),
   },
 });

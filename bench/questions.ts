@@ -1,9 +1,9 @@
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { countTokens } from "@/lib/ai/tokenizer";
 import { extractiveGenerator } from "@/lib/ai/generators";
+import type { DbHandle } from "@/lib/db/client";
 import { ensureCourse } from "@/lib/db/queries/courses";
-import { documents, revisions } from "@/lib/db/schema";
 import { openTempDb } from "@/lib/db/temp";
 import { newId } from "@/lib/ids";
 import { answerQuestion, type AskDeps } from "@/lib/rag/pipeline";
@@ -11,18 +11,34 @@ import { databasePorts, defaultAskSettings } from "@/lib/server/ask";
 
 const SCIFACT = join(process.cwd(), "..", "shared", "bench", "scifact");
 
-/** Real sentences: SciFact abstracts, as passages of a few sentences each (windows step by one sentence for the larger course). */
-function passages(target: number): string[] {
+/**
+ * Real sentences: SciFact abstracts, as passages of a few sentences each, made one at a time so a
+ * course is never held in memory. Windows within an abstract (stepping by one sentence for the
+ * larger courses) give about 170k passages; past those, each passage joins three sentences of
+ * three different abstracts, with another stride each round.
+ */
+function* passages(target: number): Generator<string> {
   const lines = readFileSync(join(SCIFACT, "corpus.jsonl"), "utf8").split("\n").filter(Boolean);
   const docs = lines.map((l) => JSON.parse(l) as { title: string; text: string });
   const sentences = docs.map((d) => [d.title, ...d.text.split(/(?<=[.!?])\s+/)].filter((s) => s.length > 20));
-  const out: string[] = [];
-  for (let width = 4; out.length < target && width >= 1; width--) {
+  let n = 0;
+  for (let width = 4; width >= 1; width--) {
     for (const s of sentences) {
-      for (let i = 0; i + width <= s.length && out.length < target; i += out.length * 2 < target ? width : 1) out.push(s.slice(i, i + width).join(" "));
+      for (let i = 0; i + width <= s.length; i += n * 2 < target ? width : 1) {
+        if (n++ === target) return;
+        yield s.slice(i, i + width).join(" ");
+      }
     }
   }
-  return out.slice(0, target);
+  const flat = sentences.flat();
+  for (let round = 1; ; round++) {
+    // A prime stride of thousands of sentences lands in other abstracts.
+    const stride = (round * 7919) % flat.length;
+    for (let i = 0; i < flat.length; i++) {
+      if (n++ === target) return;
+      yield [flat[i], flat[(i + stride) % flat.length], flat[(i + 2 * stride) % flat.length]].join(" ");
+    }
+  }
 }
 
 export function questions(): string[] {
@@ -41,43 +57,67 @@ export function questions(): string[] {
   return [...claims.slice(0, 250).map((c) => `Is it true that ${c.replace(/\.$/, "")}?`), ...Array.from({ length: 50 }, (_, i) => common[i % common.length])];
 }
 
-function percentile(sorted: number[], p: number): number {
+export function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 }
 
-export async function courseOf(size: number, dbFactory: () => ReturnType<typeof openTempDb> = openTempDb) {
-  const db = await dbFactory();
+/**
+ * A course of `size` chunks in 500-chunk documents, written into `db`. Each document's chunks go
+ * in as one INSERT … SELECT over a JSON array: the libSQL driver keeps about 4–6 KB of native
+ * memory for every statement it runs (tursodatabase/libsql-js#153), so a row per statement grew
+ * this process by 1.2 GB for 100k chunks.
+ */
+export async function courseOf(db: DbHandle, size: number): Promise<{ courseId: string; joinCode: string; chunks: number }> {
   const course = await ensureCourse(db.db, { slug: `bench-${size}` });
-  const texts = passages(size);
   const perDoc = 500;
-  for (let d = 0; d * perDoc < texts.length; d++) {
+  let chunks = 0;
+  let batch: string[] = [];
+  const flush = async () => {
     const documentId = newId("doc");
     const revisionId = newId("rev");
-    await db.db.insert(documents).values({ id: documentId, courseId: course.id, title: `SciFact part ${d + 1}` });
-    await db.db.insert(revisions).values({ id: revisionId, documentId, number: 1, sha256: "bench", fileName: "bench.pdf", size: 0, status: "ready" });
-    const slice = texts.slice(d * perDoc, (d + 1) * perDoc);
     await db.client.batch(
-      slice.map((text, i) => ({
-        sql: "INSERT INTO chunks (id, revision_id, document_id, course_id, pdf_page, ordinal, text, char_start, char_end, tokens) VALUES (?, ?, ?, ?, ?, ?, ?, 0, ?, ?)",
-        args: [`${revisionId}-${i}`, revisionId, documentId, course.id, Math.floor(i / 5) + 1, i % 5, text, text.length, Math.ceil(text.length / 4)],
-      })),
+      [
+        { sql: "INSERT INTO documents (id, course_id, title) VALUES (?, ?, ?)", args: [documentId, course.id, `SciFact part ${chunks / perDoc + 1}`] },
+        { sql: "INSERT INTO revisions (id, document_id, number, sha256, file_name, size, status) VALUES (?, ?, 1, 'bench', 'bench.pdf', 0, 'ready')", args: [revisionId, documentId] },
+        {
+          sql: `INSERT INTO chunks (id, revision_id, document_id, course_id, pdf_page, ordinal, text, char_start, char_end, tokens)
+                SELECT ?1 || '-' || key, ?1, ?2, ?3, key / 5 + 1, key % 5, value, 0, length(value), (length(value) + 3) / 4 FROM json_each(?4)`,
+          args: [revisionId, documentId, course.id, JSON.stringify(batch)],
+        },
+        { sql: "UPDATE documents SET current_revision_id = ? WHERE id = ?", args: [revisionId, documentId] },
+      ],
       "write",
     );
-    await db.client.execute({ sql: "UPDATE documents SET current_revision_id = ? WHERE id = ?", args: [revisionId, documentId] });
+    chunks += batch.length;
+    batch = [];
+  };
+  for (const text of passages(size)) {
+    batch.push(text);
+    if (batch.length === perDoc) await flush();
   }
+  if (batch.length) await flush();
   await db.client.execute("INSERT INTO chunks_fts(chunks_fts) VALUES ('optimize')");
-  return { db, courseId: course.id, chunks: texts.length };
+  return { courseId: course.id, joinCode: course.joinCode, chunks };
 }
 
-export async function benchQuestions(): Promise<void> {
+/** Default course sizes; `npm run bench -- ask --chunks 1000000` measures others. */
+export const DEFAULT_COURSE_SIZES = [10_000, 100_000];
+
+export async function benchQuestions(sizes: number[] = DEFAULT_COURSE_SIZES): Promise<void> {
   if (!existsSync(SCIFACT)) throw new Error(`${SCIFACT} is missing: the question benchmark builds its courses from ../shared/bench/scifact.`);
   const qs = questions();
+  const mb = (b: number) => (b / (1024 * 1024)).toFixed(0);
   console.log(`\n## Question path: retrieve + gate + pack + extractive generate + validate + decide (${qs.length} questions)\n`);
   console.log("Reference: the bare FTS5 top-8 for the question's words (OR), in the same process on the same file.\n");
-  console.log("| course | chunks | p50 ms | p95 ms | p99 ms | common-word p95 ms | reference p95 ms | p95 ÷ reference | RSS after 1st half → end (MB) |");
-  console.log("|---|---:|---:|---:|---:|---:|---:|---:|---:|");
-  for (const size of [10_000, 100_000]) {
-    const { db, courseId, chunks } = await courseOf(size);
+  console.log("| course | chunks | build s | file MB | p50 ms | p95 ms | p99 ms | common-word p95 ms | reference p95 ms | p95 ÷ reference | RSS after build → 1st half → end (MB) |");
+  console.log("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
+  for (const size of sizes) {
+    const db = await openTempDb();
+    const t0 = performance.now();
+    const { courseId, chunks } = await courseOf(db, size);
+    const buildS = (performance.now() - t0) / 1000;
+    const rssBuilt = process.memoryUsage().rss;
+    const fileMb = mb(statSync(join(db.dir, "study.db")).size);
     const deps: AskDeps = { retrievePorts: databasePorts(db, courseId), generator: extractiveGenerator(), countTokens, settings: defaultAskSettings, newTraceId: () => "bench" };
     const run = async (q: string) => {
       const t0 = performance.now();
@@ -103,9 +143,8 @@ export async function benchQuestions(): Promise<void> {
     const common = times.slice(250).sort((a, b) => a - b);
     const sorted = [...times].sort((a, b) => a - b);
     const refP95 = percentile([...refs].sort((a, b) => a - b), 95);
-    const mb = (b: number) => (b / (1024 * 1024)).toFixed(0);
     console.log(
-      `| ${size / 1000}k | ${chunks} | ${percentile(sorted, 50).toFixed(1)} | ${percentile(sorted, 95).toFixed(1)} | ${percentile(sorted, 99).toFixed(1)} | ${percentile(common, 95).toFixed(1)} | ${refP95.toFixed(1)} | ${(percentile(sorted, 95) / refP95).toFixed(2)} | ${mb(rssHalf)} → ${mb(process.memoryUsage().rss)} |`,
+      `| ${size / 1000}k | ${chunks} | ${buildS.toFixed(1)} | ${fileMb} | ${percentile(sorted, 50).toFixed(1)} | ${percentile(sorted, 95).toFixed(1)} | ${percentile(sorted, 99).toFixed(1)} | ${percentile(common, 95).toFixed(1)} | ${refP95.toFixed(1)} | ${(percentile(sorted, 95) / refP95).toFixed(2)} | ${mb(rssBuilt)} → ${mb(rssHalf)} → ${mb(process.memoryUsage().rss)} |`,
     );
     db.dispose();
   }

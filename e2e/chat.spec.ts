@@ -458,7 +458,7 @@ test("failures look different from each other and never claim anything about the
       { type: "stage", stage: "searching" },
       ...(status === "retrieval_error" ? [] : [{ type: "retrieved", hits: 4, passed: 2 }, { type: "packed", passages: 2, promptTokens: 900 }, { type: "stage", stage: "generating" }]),
       { type: "status", answer },
-      { type: "done", traceId: answer.traceId },
+      { type: "saved", messageId: `msg_${status}` },
     ];
     await route.fulfill({ status: 200, contentType: "application/x-ndjson", body: lines.map((l) => JSON.stringify(l)).join("\n") + "\n" });
   });
@@ -500,6 +500,33 @@ test("failures look different from each other and never claim anything about the
   await expect(chat.answers.nth(4)).toHaveAttribute("data-phase", "done");
   await expect(chat.status(chat.answers.nth(4))).toHaveAttribute("data-status", "answered");
   await expect(chat.claims(chat.answers.nth(4)).first()).toContainText(DEMO_FACTS.instructor);
+});
+
+test("a full answer queue says the assistant is busy, counts down and sends the question again by itself", async ({ page }, testInfo) => {
+  // The first request meets a full queue (as the route answers it: 503 with Retry-After); the retry goes to the real server.
+  let refused = 0;
+  await page.route(`**/api/courses/${COURSE}/chat`, async (route) => {
+    if (refused++ > 0) return route.continue();
+    await route.fulfill({
+      status: 503,
+      headers: { "retry-after": "2" },
+      contentType: "application/json",
+      body: JSON.stringify({ code: "unavailable:answers", message: "Many students are asking right now, so your question was not taken. Try again in 2 s.", retryAfter: 2 }),
+    });
+  });
+  const chat = new ChatPage(page);
+  await chat.goto(COURSE);
+  await chat.input.fill("When is Assignment 2 due?");
+  await chat.sendButton.click();
+  const answer = chat.answers.first();
+  const indicator = answer.getByTestId("stage-indicator");
+  await expect(indicator).toHaveAttribute("data-stage", "busy");
+  await expect(indicator).toContainText(/Busy: many students are asking right now\. Retrying in [12] s/);
+  await shot(chat, testInfo, "busy-retrying");
+  await expect(answer).toHaveAttribute("data-phase", "done", { timeout: 30_000 });
+  await expect(chat.status(answer)).toHaveAttribute("data-status", "answered");
+  await expect(chat.claims(answer).first()).toContainText(DEMO_FACTS.assignment2Due);
+  expect(refused).toBe(2);
 });
 
 // ─── These change the course's documents: they run last. ─────────────────────────────────────

@@ -29,12 +29,24 @@ const schema = z.object({
   /** Per-user limits per minute. */
   RATE_LIMIT_ASK_PER_MINUTE: z.coerce.number().int().min(1).default(20),
   RATE_LIMIT_UPLOAD_PER_MINUTE: z.coerce.number().int().min(1).default(30),
+  /** Answers computed at once per process; the rest wait first come, first served (README "Load"). */
+  ANSWER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
+  /** Answers that may wait for a slot; past this a question gets 503 with Retry-After at once. */
+  ANSWER_QUEUE_LIMIT: z.coerce.number().int().min(0).max(10_000).default(64),
+  /** A waiting answer that has not started within this long gets 503 with Retry-After. */
+  ANSWER_QUEUE_WAIT_MS: z.coerce.number().int().min(10).max(60_000).default(750),
   /** Seed the demo course into an empty database at start ("0" to disable). */
   SEED_DEMO: z.enum(["0", "1"]).default("1"),
   /** Run the ingestion worker inside the server process ("0" for tests that drive it by hand). */
   INGEST_WORKER: z.enum(["0", "1"]).default("1"),
+  /** How long a worker holds a claimed job without renewing it; after that any process may take it over. */
+  INGEST_LEASE_MS: z.coerce.number().int().min(1000).default(30_000),
+  /** The name this process's worker holds leases under (logs, tests); a fresh random id per process when unset. */
+  INGEST_WORKER_ID: z.string().min(1).max(100).optional(),
   /** Browser for Playwright: Debian's chromium by default, overridable on other machines. */
   CHROMIUM_PATH: z.string().default("/usr/bin/chromium"),
+  /** Port of the e2e server; the second instance of the multi-process test takes the next one. Lets checkouts run e2e side by side. */
+  E2E_PORT: z.coerce.number().int().min(1024).max(65_000).default(3100),
   CI: z.string().optional(),
 });
 

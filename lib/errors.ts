@@ -13,7 +13,7 @@ export type ErrorType =
   | "rate_limit"
   | "unavailable";
 
-export type Surface = "course" | "document" | "revision" | "upload" | "pdf" | "database" | "request" | "job" | "auth" | "conversation" | "trace" | "chat";
+export type Surface = "course" | "document" | "revision" | "upload" | "pdf" | "database" | "request" | "job" | "auth" | "conversation" | "trace" | "chat" | "answers";
 
 export type ErrorCode = `${ErrorType}:${Surface}`;
 
@@ -37,6 +37,8 @@ export class AppError extends Error {
   constructor(
     readonly code: ErrorCode,
     message?: string,
+    /** Seconds after which the same request may succeed (sent as Retry-After). */
+    readonly retryAfter?: number,
   ) {
     const [type, surface] = code.split(":") as [ErrorType, Surface];
     super(message ?? defaultMessage(type, surface));
@@ -47,7 +49,8 @@ export class AppError extends Error {
   }
 
   toResponse(): Response {
-    return Response.json({ code: this.code, message: this.message }, { status: this.statusCode });
+    const headers = this.retryAfter === undefined ? undefined : { "retry-after": String(this.retryAfter) };
+    return Response.json({ code: this.code, message: this.message, ...(this.retryAfter === undefined ? {} : { retryAfter: this.retryAfter }) }, { status: this.statusCode, headers });
   }
 }
 

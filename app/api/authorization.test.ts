@@ -18,6 +18,10 @@ import * as deleteDoc from "./courses/[courseId]/documents/[documentId]/route";
 import * as revisionFile from "./courses/[courseId]/revisions/[revisionId]/file/route";
 import * as revision from "./courses/[courseId]/revisions/[revisionId]/route";
 import * as trace from "./courses/[courseId]/traces/[traceId]/route";
+import * as passages from "./courses/[courseId]/passages/route";
+import * as playground from "./courses/[courseId]/playground/route";
+import * as probe from "./courses/[courseId]/probe/route";
+import * as questionsCsv from "./courses/[courseId]/questions/csv/route";
 import * as coursesRoute from "./courses/route";
 import * as join_ from "./courses/join/route";
 import { signUp } from "@/lib/auth/accounts";
@@ -174,6 +178,41 @@ describe("authorization matrix", () => {
     matrix((a) => trace.GET(request(a, `/api/courses/${slug}/traces/${traceId}`), params({ courseId: slug, traceId })), {
       anonymous: 401, student: 403, otherStudent: 404, otherInstructor: 404, instructor: 200,
     }));
+
+  it("shows the course's student questions as CSV to its instructor only", async () => {
+    await matrix((a) => questionsCsv.GET(request(a, `/api/courses/${slug}/questions/csv`), params({ courseId: slug })), {
+      anonymous: 401, student: 403, otherStudent: 404, otherInstructor: 404, instructor: 200,
+    });
+    const csv = await questionsCsv.GET(request("instructor", `/api/courses/${slug}/questions/csv`), params({ courseId: slug }));
+    expect(csv.headers.get("content-type")).toBe("text/csv; charset=utf-8");
+    const text = await csv.text();
+    expect(text).toContain('"When is assignment 2 due?"');
+    expect(text).not.toMatch(/s@a\.test|"S"/);
+  });
+
+  it("lets only the course's instructor search its passages, run the playground and the probe", async () => {
+    await matrix((a) => passages.GET(request(a, `/api/courses/${slug}/passages?q=assignment`), params({ courseId: slug })), {
+      anonymous: 401, student: 403, otherStudent: 404, otherInstructor: 404, instructor: 200,
+    });
+    const found = await (await passages.GET(request("instructor", `/api/courses/${slug}/passages?q=assignment`), params({ courseId: slug }))).json();
+    const knobs = { k: 2, minScore: 0.3, maxPassages: 6, contextWindow: 8192 };
+    await matrix((a) => playground.POST(request(a, `/api/courses/${slug}/playground`, json({ question: "When is assignment 2 due?", knobs })), params({ courseId: slug })), {
+      anonymous: 401, student: 403, otherStudent: 404, otherInstructor: 404, instructor: 200,
+    });
+    const oracleChunkIds = [found.passages[0].chunkId];
+    await matrix((a) => probe.POST(request(a, `/api/courses/${slug}/probe`, json({ question: "When is assignment 2 due?", oracleChunkIds })), params({ courseId: slug })), {
+      anonymous: 401, student: 403, otherStudent: 404, otherInstructor: 404, instructor: 200,
+    });
+  });
+
+  it("never sends another course's passage as a probe's pick", async () => {
+    const { db } = await getDb();
+    const other = (await db.query.courses.findFirst({ where: (c, { eq }) => eq(c.slug, otherSlug) }))!;
+    const foreign = (await db.query.chunks.findFirst({ where: (c, { eq }) => eq(c.courseId, other.id) }))!;
+    const res = await probe.POST(request("instructor", `/api/courses/${slug}/probe`, json({ question: "When is lab 1 due?", oracleChunkIds: [foreign.id] })), params({ courseId: slug }));
+    expect(res.status).toBe(400);
+    expect((await res.json()).message).toMatch(/no longer in the course's current notes/);
+  });
 
   it("lets any signed-in user create a course (as its instructor) and join one by code", async () => {
     await matrix((a) => coursesRoute.POST(request(a, "/api/courses", json({ title: `Course of ${a}` })), {}), {

@@ -68,6 +68,12 @@ const statusMeta: Record<AnswerStatus, { label: string; tone: Tone; icon: keyof 
     title: "The question does not fit the model's context window.",
     fallback: "This question is too long to fit the model's context window with the notes, so nothing was searched.",
   },
+  cancelled: {
+    label: "Cancelled",
+    tone: "stone",
+    icon: "alert",
+    fallback: "The question was cancelled before its answer was complete; nothing was answered.",
+  },
 };
 
 const icons = {
@@ -251,6 +257,7 @@ function FinalBody({ answer, turnKey, onRetry }: { answer: Answer; turnKey: stri
   const meta = statusMeta[answer.status];
   const message = answer.message ?? meta.fallback;
   const missing = answer.parts.filter((p) => p.state === "missing");
+  const withheld = answer.parts.filter((p) => p.state === "unverified");
   const labelled = answer.parts.length > 1;
 
   switch (answer.status) {
@@ -265,6 +272,11 @@ function FinalBody({ answer, turnKey, onRetry }: { answer: Answer; turnKey: stri
               {missing.map((p, i) => (
                 <li key={i} data-testid="missing-part" className="text-[15px] text-amber-950">
                   <span className="font-medium">Not in your notes:</span> {p.ask}
+                </li>
+              ))}
+              {withheld.map((p, i) => (
+                <li key={`w${i}`} data-testid="withheld-part" className="text-[15px] text-amber-950">
+                  <span className="font-medium">Withheld, its citations did not check out:</span> {p.ask}
                 </li>
               ))}
             </ul>
@@ -313,6 +325,17 @@ function FinalBody({ answer, turnKey, onRetry }: { answer: Answer; turnKey: stri
         </Notice>
       );
     case "validation_failed":
+      return (
+        <div className="space-y-5">
+          <SupportedParts parts={answer.parts} turnKey={turnKey} labelled={labelled} />
+          <Notice tone={meta.tone} title={meta.title} testId="answer-explanation">
+            <p>{message}</p>
+            <NextStep text={answer.nextStep} />
+          </Notice>
+        </div>
+      );
+    case "question_too_long":
+    case "cancelled":
       return (
         <Notice tone={meta.tone} title={meta.title} testId="answer-explanation">
           <p>{message}</p>

@@ -30,6 +30,16 @@ export async function listConversations(courseSlug: string, signal?: AbortSignal
 
 export class NotFoundError extends Error {}
 
+/** The server's answer queue was full (503 with Retry-After): the same question may be sent again after `retryAfter` seconds. */
+export class BusyError extends Error {
+  constructor(
+    message: string,
+    readonly retryAfter: number,
+  ) {
+    super(message);
+  }
+}
+
 export async function getConversation(
   courseSlug: string,
   conversationId: string,
@@ -91,6 +101,8 @@ export async function streamQuestion(
     body: JSON.stringify(conversationId ? { conversationId, question } : { question }),
     signal,
   });
+  const retryAfter = Number(res.headers.get("retry-after"));
+  if (res.status === 503 && retryAfter > 0) throw new BusyError((await readError(res, "The assistant is busy right now.")).message, retryAfter);
   if (!res.ok || !res.body) throw await readError(res, "The question could not be sent. Check your connection and try again.");
 
   const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();

@@ -237,8 +237,21 @@ export function ChatApp({
         else if (event.type === "stage" || event.type === "packed" || event.type === "retrieved") await nextFrame();
       };
 
-      api
-        .streamQuestion(courseSlug, { conversationId, question }, onEvent)
+      // A full queue (503 with Retry-After) is waited out once, with a countdown, before the question is sent again.
+      const attempt = async (retried: boolean): Promise<void> => {
+        try {
+          await api.streamQuestion(courseSlug, { conversationId, question }, onEvent);
+        } catch (e) {
+          if (!(e instanceof api.BusyError) || retried) throw e;
+          for (let left = Math.ceil(e.retryAfter); left > 0; left--) {
+            update((t) => ({ ...t, progress: { stage: "busy", retryIn: left } }));
+            await new Promise<void>((resolve) => window.setTimeout(resolve, 1000)); // a real second, even in a hidden tab
+          }
+          update((t) => ({ ...t, progress: null }));
+          await attempt(true);
+        }
+      };
+      attempt(false)
         .then(() =>
           update((t) =>
             t.phase !== "streaming"

@@ -18,6 +18,8 @@ export function stageText(progress: StageProgress | null): string {
       return progress.passages ? `Reading ${plural(progress.passages, "passage")}…` : "Reading the passages…";
     case "checking":
       return "Checking citations…";
+    case "busy":
+      return `Busy: many students are asking right now. Retrying in ${progress.retryIn ?? 1} s…`;
   }
 }
 

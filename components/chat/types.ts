@@ -20,9 +20,14 @@ export interface StoredMessage {
 
 export type PipelineStage = "rewriting" | "searching" | "reading" | "generating" | "checking";
 
+/** "busy": the server's queue was full; the question is sent again by itself after a wait. */
+export type TurnStage = PipelineStage | "busy";
+
 /** Progress of an answer that is still streaming. */
 export interface StageProgress {
-  stage: PipelineStage;
+  stage: TurnStage;
+  /** While busy: seconds until the question is sent again. */
+  retryIn?: number;
   /** From the "retrieved" event: candidates found and those that passed the evidence gate. */
   retrieved?: { hits: number; passed: number };
   /** From the "packed" event: passages sent to the generator. */

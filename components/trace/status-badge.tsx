@@ -7,6 +7,7 @@ const styles: Record<string, string> = {
   validation_failed: "bg-red-50 text-red-800 ring-red-200",
   generation_error: "bg-red-50 text-red-800 ring-red-200",
   question_too_long: "bg-amber-50 text-amber-800 ring-amber-200",
+  cancelled: "bg-slate-100 text-slate-700 ring-slate-200",
 };
 
 /** An answer status as a small label, e.g. "insufficient evidence". */

@@ -1,8 +1,9 @@
 import type { ReactNode } from "react";
-import type { TraceRecord } from "@/lib/rag/pipeline";
+import type { ChatMessage, TraceRecord } from "@/lib/rag/pipeline";
 import { StatusBadge } from "./status-badge";
 
-function Section({ title, note, children }: { title: string; note?: string; children: ReactNode }) {
+/** A titled panel of a trace-like page. */
+export function Section({ title, note, children }: { title: string; note?: string; children: ReactNode }) {
   return (
     <section className="rounded-2xl border border-line bg-surface p-5 sm:p-6">
       <h2 className="text-base font-semibold tracking-tight text-ink">{title}</h2>
@@ -21,6 +22,8 @@ export function TraceView({ trace }: { trace: TraceRecord }) {
   const gateScores = new Map((trace.gate?.scores ?? []).map((c) => [c.chunkId, c.score]));
   const decisions = new Map(trace.packing?.decisions.map((d) => [d.chunkId, d]) ?? []);
   const labels = new Map(trace.packing?.selected.map((p) => [p.chunkId, p.label]) ?? []);
+  // A context given to the pipeline (the evidence probe) is packed without a search or a gate.
+  const given = trace.retrieval !== null && trace.gate === null && trace.packing !== null;
   return (
     <div className="space-y-6" data-testid="trace-view">
       <div className="rounded-2xl border border-line bg-surface p-5 sm:p-6">
@@ -32,6 +35,11 @@ export function TraceView({ trace }: { trace: TraceRecord }) {
             {s.contextWindow} − reserve {s.outputReserve} − margin {s.safetyMargin} · at most {s.maxPassages} passages
           </span>
         </div>
+        {trace.origin ? (
+          <p className="mt-3 text-sm text-ink-soft" data-testid="trace-origin">
+            {trace.origin === "playground" ? "A playground run" : "An evidence-probe run"} from the instructor’s workbench: no student received this answer.
+          </p>
+        ) : null}
         {trace.standaloneQuery !== trace.question ? (
           <p className="mt-3 text-sm text-ink-soft">
             Searched as: <span className="font-medium">{trace.standaloneQuery}</span>
@@ -56,9 +64,9 @@ export function TraceView({ trace }: { trace: TraceRecord }) {
         note={
           trace.retrieval?.error
             ? `The search failed: ${trace.retrieval.error}`
-            : `Search expression: ${trace.retrieval?.matchExpression ?? "(no searchable words)"}${trace.retrieval?.dense ? " · with dense retrieval" : ""}. ${
-                trace.packing ? `Allowance ${trace.packing.allowance} tokens; the request used ${trace.packing.promptTokens}.` : ""
-              }`
+            : `${
+                given ? "The context was given, not searched for." : `Search expression: ${trace.retrieval?.matchExpression ?? "(no searchable words)"}${trace.retrieval?.dense ? " · with dense retrieval" : ""}.`
+              } ${trace.packing ? `Allowance ${trace.packing.allowance} tokens; the request used ${trace.packing.promptTokens}.` : ""}`
         }
       >
         {trace.retrieval && trace.retrieval.hits.length > 0 ? (
@@ -109,7 +117,7 @@ export function TraceView({ trace }: { trace: TraceRecord }) {
             </table>
           </div>
         ) : (
-          <p className="text-sm text-muted">No passages were found.</p>
+          <p className="text-sm text-muted">{given ? "No passages: the request was sent without any." : "No passages were found."}</p>
         )}
       </Section>
 
@@ -126,14 +134,7 @@ export function TraceView({ trace }: { trace: TraceRecord }) {
           ) : null}
           <details className="group">
             <summary className="cursor-pointer text-sm font-medium text-accent-700">The exact messages sent</summary>
-            <div className="mt-3 space-y-3">
-              {a.messages.map((m, i) => (
-                <div key={i}>
-                  <p className="text-xs font-semibold uppercase tracking-wide text-muted">{m.role}</p>
-                  <pre className="mt-1 max-h-96 overflow-auto whitespace-pre-wrap rounded-lg bg-canvas p-3 font-mono text-xs leading-relaxed text-ink-soft">{m.content}</pre>
-                </div>
-              ))}
-            </div>
+            <RequestMessages messages={a.messages} className="mt-3" />
           </details>
           {a.raw ? (
             <details className="mt-3">
@@ -156,6 +157,20 @@ export function TraceView({ trace }: { trace: TraceRecord }) {
           </ul>
         </Section>
       ) : null}
+    </div>
+  );
+}
+
+/** The exact messages of a request, role by role, as text. */
+export function RequestMessages({ messages, className = "" }: { messages: ChatMessage[]; className?: string }) {
+  return (
+    <div className={`space-y-3 ${className}`}>
+      {messages.map((m, i) => (
+        <div key={i}>
+          <p className="text-xs font-semibold uppercase tracking-wide text-muted">{m.role}</p>
+          <pre className="mt-1 max-h-96 overflow-auto whitespace-pre-wrap rounded-lg bg-canvas p-3 font-mono text-xs leading-relaxed text-ink-soft">{m.content}</pre>
+        </div>
+      ))}
     </div>
   );
 }

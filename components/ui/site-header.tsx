@@ -1,12 +1,15 @@
 import Link from "next/link";
 import { SignOutButton } from "./sign-out-button";
 
-export type CourseSection = "chat" | "documents" | "traces" | "eval";
+export type CourseSection = "chat" | "documents" | "questions" | "playground" | "traces" | "eval";
 export type CourseRole = "instructor" | "student";
 
 const sections: { key: CourseSection; label: string; instructorOnly: boolean }[] = [
   { key: "chat", label: "Ask", instructorOnly: false },
   { key: "documents", label: "Documents", instructorOnly: true },
+  { key: "questions", label: "Questions", instructorOnly: true },
+  // The playground and the evidence probe share one entry (tabs on their pages): the bar stays short enough for the course title.
+  { key: "playground", label: "Workbench", instructorOnly: true },
   { key: "traces", label: "Traces", instructorOnly: true },
   { key: "eval", label: "Evaluation", instructorOnly: true },
 ];
@@ -27,8 +30,9 @@ export function SiteHeader({ course, active, role, user }: SiteHeaderProps) {
   const visible = sections.filter((s) => role !== "student" || !s.instructorOnly);
   return (
     <header className="border-b border-line bg-surface/90 backdrop-blur supports-[backdrop-filter]:bg-surface/75">
-      <div className="mx-auto flex max-w-5xl flex-col px-4 sm:flex-row sm:items-center sm:gap-6 sm:px-6">
-        <div className="flex min-w-0 items-center gap-2 py-3 sm:flex-1 sm:py-3.5">
+      {/* The course title keeps its width: when the sections do not fit beside it, they wrap to a second row. */}
+      <div className="mx-auto flex max-w-5xl flex-col px-4 sm:flex-row sm:flex-wrap sm:items-center sm:gap-x-6 sm:px-6">
+        <div className="flex min-w-0 max-w-full items-center gap-2 py-3 sm:py-3.5">
           <Link href="/" className="flex shrink-0 items-center gap-2 rounded-md font-semibold tracking-tight text-ink">
             <Mark />
             <span>Study assistant</span>
@@ -50,7 +54,7 @@ export function SiteHeader({ course, active, role, user }: SiteHeaderProps) {
           ) : null}
         </div>
         {course ? (
-          <nav aria-label="Course" className="-mx-1 -mt-0.5 flex max-w-full overflow-x-auto pb-2.5 sm:m-0 sm:pb-0">
+          <nav aria-label="Course" className="-mx-1 -mt-0.5 flex max-w-full overflow-x-auto pb-2.5 sm:m-0 sm:ml-auto sm:py-2.5">
             <ul className="flex items-center gap-1">
               {visible.map((s) => {
                 const current = s.key === active;
@@ -74,7 +78,7 @@ export function SiteHeader({ course, active, role, user }: SiteHeaderProps) {
           </nav>
         ) : null}
         {user ? (
-          <div className="hidden shrink-0 items-center gap-2 border-l border-line pl-4 sm:flex">
+          <div className="hidden shrink-0 items-center gap-2 border-l border-line pl-4 sm:ml-auto sm:flex sm:[nav+&]:ml-0">
             <span
               data-testid="signed-in-user"
               title={user.email ? `${user.name} (${user.email})` : user.name}

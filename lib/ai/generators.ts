@@ -1,9 +1,9 @@
 import "server-only";
 import { createOpenAI } from "@ai-sdk/openai";
-import { generateText, Output } from "ai";
+import { generateText, Output, streamText } from "ai";
 import { z } from "zod";
 import { env } from "@/lib/env";
-import { extractiveGenerator, GenerationError, retryMessage, standaloneQuestionPrompt, type ChatMessage, type Generator } from "@/lib/rag/pipeline";
+import { completedClaims, extractiveGenerator, GenerationError, retryMessage, standaloneQuestionPrompt, type ChatMessage, type GenerateInput, type Generator } from "@/lib/rag/pipeline";
 
 export { extractiveGenerator };
 
@@ -30,7 +30,7 @@ export interface LlmConfig {
 /** Any OpenAI-compatible chat endpoint (OpenAI, Ollama, vLLM, LM Studio) through the Chat Completions API. */
 export function llmGenerator(config: LlmConfig): Generator {
   const model = createOpenAI({ baseURL: config.baseURL, apiKey: config.apiKey ?? "not-needed" }).chat(config.model);
-  const call = async (messages: ChatMessage[], structured: boolean) => {
+  const call = async (messages: ChatMessage[], structured: boolean, abortSignal?: AbortSignal) => {
     const [system, ...rest] = messages;
     try {
       const result = await generateText({
@@ -40,6 +40,7 @@ export function llmGenerator(config: LlmConfig): Generator {
         temperature: config.temperature,
         maxRetries: config.maxRetries,
         timeout: config.timeoutMs,
+        abortSignal,
         ...(structured ? { output: Output.object({ schema: answerSchema }) } : {}),
       });
       return result;
@@ -47,20 +48,51 @@ export function llmGenerator(config: LlmConfig): Generator {
       throw new GenerationError(`The model endpoint failed: ${(e as Error).message}`, e);
     }
   };
+  const withRetry = ({ messages, retry }: GenerateInput): ChatMessage[] =>
+    retry ? [...messages, { role: "assistant" as const, content: retry.raw }, { role: "user" as const, content: retryMessage(retry.problems, { heldOnly: retry.heldOnly }) }] : messages;
   return {
     kind: "llm",
     name: config.model,
     temperature: config.temperature,
-    async generate({ messages, retry }) {
-      const sent = retry
-        ? [...messages, { role: "assistant" as const, content: retry.raw }, { role: "user" as const, content: retryMessage(retry.problems) }]
-        : messages;
-      const result = await call(sent, true);
+    async generate(input) {
+      const result = await call(withRetry(input), true, input.signal);
       return { parts: result.output.parts, raw: result.text };
     },
-    async standalone(question, history) {
+    async *stream(input) {
+      const [system, ...rest] = withRetry(input);
+      let failure: unknown;
+      const result = streamText({
+        model,
+        instructions: system.content,
+        messages: rest.map((m) => ({ role: m.role as "user" | "assistant", content: m.content })),
+        temperature: config.temperature,
+        maxRetries: config.maxRetries,
+        timeout: config.timeoutMs,
+        abortSignal: input.signal,
+        output: Output.object({ schema: answerSchema }),
+        onError: ({ error }) => {
+          failure ??= error;
+        },
+      });
+      const published = new Set<string>();
+      const fresh = (ended: boolean, partial: Parameters<typeof completedClaims>[0]) =>
+        completedClaims(partial, ended).filter((c) => !published.has(`${c.partIndex}:${c.claimIndex}`) && published.add(`${c.partIndex}:${c.claimIndex}`));
+      try {
+        for await (const partial of result.partialOutputStream) {
+          for (const claim of fresh(false, partial)) yield { type: "claim", ...claim };
+        }
+        // A stream cut off mid-answer ends without a complete object: that is a failure, not the end of the last claim.
+        const output = await result.output;
+        if (failure) throw failure;
+        for (const claim of fresh(true, output)) yield { type: "claim", ...claim };
+        return { parts: output.parts, raw: await result.text };
+      } catch (e) {
+        throw new GenerationError(`The model endpoint failed: ${((failure ?? e) as Error).message}`, failure ?? e);
+      }
+    },
+    async standalone(question, history, signal) {
       if (history.length === 0) return question;
-      const result = await call(standaloneQuestionPrompt({ history, question }), false);
+      const result = await call(standaloneQuestionPrompt({ history, question }), false, signal);
       return result.text.trim() || question;
     },
   };

@@ -1,4 +1,4 @@
-import { createServer, type IncomingMessage, type Server } from "node:http";
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 
 /** One scripted reply of the fake endpoint. */
@@ -7,7 +7,23 @@ export type ScriptedReply =
   | { kind: "json"; value: unknown }
   | { kind: "status"; status: number; body?: string }
   /** Never answers (until the server closes): a timeout. */
-  | { kind: "hang" };
+  | { kind: "hang" }
+  /**
+   * Server-sent events, as a model writes: `reasoning` deltas first (as some local servers send
+   * them), then the JSON of `value` in chunks of `chunkChars`, `delayMs` apart. `cutAtChar` ends
+   * the response mid-stream, as a dropped connection would.
+   */
+  | { kind: "stream"; value: unknown; chunkChars?: number; delayMs?: number; reasoning?: string[]; cutAtChar?: number };
+
+/** What the server saw of one streamed reply, on its own clock. */
+export interface StreamLog {
+  /** performance.now() when each content chunk was written. */
+  chunkTimes: number[];
+  /** Whether the last chunk (and [DONE]) went out before the client went away. */
+  finished: boolean;
+  /** The client closed the connection before the stream ended. */
+  aborted: boolean;
+}
 
 export interface RecordedRequest {
   path: string;
@@ -23,6 +39,7 @@ export async function startScriptedOpenAI({ chat = [] as ScriptedReply[], embedd
   const script = [...chat];
   let served = 0;
   const hanging = new Set<import("node:http").ServerResponse>();
+  const streams: StreamLog[] = [];
 
   const server: Server = createServer(async (req, res) => {
     const body = JSON.parse((await readBody(req)) || "{}") as Record<string, unknown>;
@@ -51,6 +68,12 @@ export async function startScriptedOpenAI({ chat = [] as ScriptedReply[], embedd
       }
       if (reply.kind === "hang") {
         hanging.add(res);
+        return;
+      }
+      if (reply.kind === "stream") {
+        const log: StreamLog = { chunkTimes: [], finished: false, aborted: false };
+        streams.push(log);
+        await streamReply(res, String(body.model), reply, log);
         return;
       }
       if (reply.kind === "status") {
@@ -82,11 +105,51 @@ export async function startScriptedOpenAI({ chat = [] as ScriptedReply[], embedd
     baseURL: `http://127.0.0.1:${port}/v1`,
     requests,
     chatRequests: () => requests.filter((r) => r.path.endsWith("/chat/completions")),
+    /** One log per streamed reply, in order. */
+    streams,
+    /** Replaces the script: the next chat completion answers with the first of these. */
+    setScript: (replies: ScriptedReply[]) => {
+      script.splice(0, script.length, ...replies);
+      served = 0;
+    },
     close: async () => {
       for (const res of hanging) res.destroy();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
+}
+
+async function streamReply(res: ServerResponse, model: string, reply: Extract<ScriptedReply, { kind: "stream" }>, log: StreamLog): Promise<void> {
+  const { chunkChars = 24, delayMs = 15, reasoning = [] } = reply;
+  res.on("close", () => {
+    if (!log.finished) log.aborted = true;
+  });
+  res.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache", connection: "keep-alive" });
+  const send = (delta: Record<string, unknown>, finish: string | null = null) =>
+    res.write(`data: ${JSON.stringify({ id: "chatcmpl-stream", object: "chat.completion.chunk", created: 0, model, choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`);
+  const pause = () => new Promise((r) => setTimeout(r, delayMs));
+  send({ role: "assistant", content: "" });
+  for (const thought of reasoning) {
+    if (res.destroyed) return;
+    send({ reasoning_content: thought });
+    await pause();
+  }
+  const json = JSON.stringify(reply.value);
+  const end = reply.cutAtChar ?? json.length;
+  for (let at = 0; at < end; at += chunkChars) {
+    if (res.destroyed) return;
+    send({ content: json.slice(at, Math.min(at + chunkChars, end)) });
+    log.chunkTimes.push(performance.now());
+    await pause();
+  }
+  if (reply.cutAtChar !== undefined) {
+    res.destroy(); // the connection drops mid-answer
+    return;
+  }
+  send({}, "stop");
+  res.write("data: [DONE]\n\n");
+  log.finished = true;
+  res.end();
 }
 
 async function readBody(req: IncomingMessage): Promise<string> {

@@ -21,7 +21,14 @@ export function openDb(url: string = env.DATABASE_URL, authToken: string | undef
     const path = url.slice("file:".length);
     if (path !== ":memory:") mkdirSync(dirname(resolve(path)), { recursive: true });
   }
-  const open = () => createClient({ url, authToken, concurrency: 1, timeout: env.DATABASE_BUSY_TIMEOUT_MS });
+  const open = () => {
+    const client = createClient({ url, authToken, concurrency: 1, timeout: env.DATABASE_BUSY_TIMEOUT_MS });
+    // With WAL, NORMAL syncs at checkpoints rather than every commit: a power loss may drop the last
+    // commits but never corrupts the file (README "Database settings"). Per connection; the local
+    // driver runs it before any later statement. Should it fail, the connection keeps FULL, the safer setting.
+    if (url.startsWith("file:")) client.execute("PRAGMA synchronous = NORMAL").catch(() => {});
+    return client;
+  };
   const client = url.startsWith("file:") ? serialized(open) : open();
   const db = drizzle(client, { schema }) as Db;
   return { db, client, url };

@@ -6,6 +6,7 @@
  * eligible, so an empty category never reads as 0% or 100%.
  */
 import { z } from "zod";
+import type { AnswerPart } from "@/lib/rag/types";
 
 // ─── The golden set's shape ─────────────────────────────────────────────────────────────────
 
@@ -71,7 +72,7 @@ export interface EvalCitation {
 
 export interface EvalPart {
   ask: string;
-  state: "supported" | "missing" | "conflicting";
+  state: AnswerPart["state"];
   claims: Array<{ text: string; citations: EvalCitation[] }>;
 }
 

@@ -1,7 +1,8 @@
 /**
  * A real crash: the CLI ingests a large PDF in a child process, which is killed with SIGKILL in
- * the middle of indexing. On the next start the job is resumed: nothing lost, nothing duplicated,
- * and the previous revision stayed current throughout.
+ * the middle of indexing. Its lease keeps the job from other workers until it expires; then
+ * another worker takes the job over and finishes it: nothing lost, nothing duplicated, and the
+ * previous revision stayed current throughout.
  */
 import { spawn } from "node:child_process";
 import { writeFileSync } from "node:fs";
@@ -16,9 +17,11 @@ import { chunks, ingestionJobs, revisions } from "@/lib/db/schema";
 import { openTempDb } from "@/lib/db/temp";
 import { buildLargePdf, buildPdf, largePdfPageFact } from "@/lib/pdf/build";
 import { submitUpload } from "./upload";
-import { processQueuedJobs, recoverInterruptedJobs } from "./worker";
+import { processQueuedJobs } from "./worker";
 
 const deps = { countTokens, chunkSettings: { targetTokens: 160, overlapTokens: 32 }, embedder: null, embedBatchSize: 8 };
+/** The child's lease: long enough that it is certainly still held right after the kill (renewals come every third of it). */
+const CHILD_LEASE_MS = 3000;
 let db: Awaited<ReturnType<typeof openTempDb>>;
 
 beforeAll(async () => {
@@ -26,7 +29,7 @@ beforeAll(async () => {
 });
 afterAll(() => db.dispose());
 
-it("resumes after the ingesting process is killed, without loss or duplicates", async () => {
+it("after the ingesting process is killed, another worker finishes its job once the lease expires, without loss or duplicates", async () => {
   const course = await ensureCourse(db.db, { slug: "crash" });
   const first = await submitUpload(db.db, { courseId: course.id, fileName: "reader.pdf", title: "Reader", bytes: await buildPdf({ pages: [{ blocks: [{ kind: "paragraph", text: "The first edition of the reader." }] }] }), maxBytes: 1 << 26 });
   await processQueuedJobs(db, deps);
@@ -35,7 +38,7 @@ it("resumes after the ingesting process is killed, without loss or duplicates", 
   writeFileSync(big, await buildLargePdf(300));
   // node itself, not npx: SIGKILL must reach the process doing the work, not a wrapper.
   const child = spawn(process.execPath, ["--conditions=react-server", "--import", "tsx", "scripts/ingest.ts", "--course", "crash", "--title", "Reader", big], {
-    env: { ...process.env, DATABASE_URL: db.url },
+    env: { ...process.env, DATABASE_URL: db.url, INGEST_LEASE_MS: String(CHILD_LEASE_MS), INGEST_WORKER_ID: "wrk_crashing_cli" },
     stdio: "ignore",
   });
   const exited = new Promise<void>((resolve) => child.on("exit", () => resolve()));
@@ -58,15 +61,19 @@ it("resumes after the ingesting process is killed, without loss or duplicates", 
   const hits = await searchLexical(db.client, { courseId: course.id, terms: ["first", "edition"], limit: 3 });
   expect(hits.hits.map((h) => h.passage.revisionId)).toEqual([first.revision.id]);
 
-  // The next start.
-  expect(await recoverInterruptedJobs(db)).toBe(1);
-  expect(await processQueuedJobs(db, deps)).toBe(1);
+  // The dead process still holds the job: another worker leaves it alone until the lease expires.
+  const survivor = { ...deps, leaseMs: 1000, workerId: "wrk_survivor" };
+  const [held] = await db.db.select().from(ingestionJobs).where(eq(ingestionJobs.revisionId, doc.revisions[0].id));
+  expect(held).toMatchObject({ status: "running", attempts: 1, leaseOwner: "wrk_crashing_cli" });
+  expect(await processQueuedJobs(db, survivor)).toBe(0);
+  await new Promise((r) => setTimeout(r, held.leaseUntil!.getTime() - Date.now() + 20));
+  expect(await processQueuedJobs(db, survivor)).toBe(1);
   [doc] = await getDocumentsWithRevisions(db.db, { courseId: course.id });
   expect(doc.revisions[0].error).toBeNull();
   expect(doc.revisions[0]).toMatchObject({ number: 2, status: "ready", pageCount: 300 });
   expect(doc.currentRevisionId).toBe(doc.revisions[0].id);
   const [job] = await db.db.select().from(ingestionJobs).where(eq(ingestionJobs.revisionId, doc.revisions[0].id));
-  expect(job).toMatchObject({ status: "done", attempts: 2 });
+  expect(job).toMatchObject({ status: "done", attempts: 2, leaseOwner: "wrk_survivor" });
 
   // Exactly the chunks a clean run produces: compare with a fresh ingestion of the same bytes.
   const clean = await openTempDb();

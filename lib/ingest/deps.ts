@@ -11,5 +11,7 @@ export function workerDepsFromEnv(): WorkerDeps {
     chunkSettings: { targetTokens: env.CHUNK_TARGET_TOKENS, overlapTokens: env.CHUNK_OVERLAP_TOKENS },
     embedder: createEmbedder(),
     embedBatchSize: env.EMBEDDING_BATCH_SIZE,
+    leaseMs: env.INGEST_LEASE_MS,
+    workerId: env.INGEST_WORKER_ID,
   };
 }

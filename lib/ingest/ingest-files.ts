@@ -45,7 +45,7 @@ export async function ingestFiles(
       outcomes.push(p);
       continue;
     }
-    const rev = await waitForTerminal(handle, p.revisionId);
+    const rev = await waitForTerminal(handle, deps, p.revisionId);
     const [{ n }] = await handle.db.select({ n: count() }).from(chunks).where(eq(chunks.revisionId, p.revisionId));
     outcomes.push({
       file: p.file,
@@ -62,11 +62,15 @@ export async function ingestFiles(
   return outcomes;
 }
 
-/** A job another process (the running server) claimed first: wait for it to finish there. */
-async function waitForTerminal({ db }: DbHandle, revisionId: string): Promise<Revision> {
+/**
+ * A job another process (the running server) claimed first: wait for it to finish there, or take
+ * it over if that process dies and its lease expires.
+ */
+async function waitForTerminal(handle: DbHandle, deps: WorkerDeps, revisionId: string): Promise<Revision> {
   for (;;) {
-    const rev = (await db.query.revisions.findFirst({ where: eq(revisions.id, revisionId) }))!;
+    const rev = (await handle.db.query.revisions.findFirst({ where: eq(revisions.id, revisionId) }))!;
     if (rev.status === "ready" || rev.status === "failed") return rev;
     await new Promise((r) => setTimeout(r, 250));
+    await processQueuedJobs(handle, deps);
   }
 }

@@ -12,7 +12,7 @@ import { isAppError } from "@/lib/errors";
 import { buildEncryptedPdf, buildImageOnlyPdf, buildPdf, buildZeroPagePdf, corrupt, truncate } from "@/lib/pdf/build";
 import { ingestFiles } from "./ingest-files";
 import { submitUpload } from "./upload";
-import { processQueuedJobs, recoverInterruptedJobs, type WorkerDeps } from "./worker";
+import { processQueuedJobs, type WorkerDeps } from "./worker";
 
 const MB = 1024 * 1024;
 const deps: WorkerDeps = { countTokens, chunkSettings: { targetTokens: 160, overlapTokens: 32 }, embedder: null, embedBatchSize: 16 };
@@ -206,13 +206,12 @@ describe("ingestion", () => {
     // The process dies after the chunks are written but before the revision is published.
     const crash = new Error("simulated crash");
     await expect(processQueuedJobs(db, { ...deps, checkpoint: (s) => { if (s === "chunks_stored") throw crash; } })).resolves.toBe(1);
-    // The job failed cleanly; but a real crash leaves it "running": simulate that state too.
+    // The job failed cleanly; but a real crash leaves it "running" under a lease that then expires: simulate that state too.
     const [job] = await db.db.select().from(ingestionJobs).where(eq(ingestionJobs.status, "failed"));
     expect(job.error).toMatch(/simulated crash/);
-    await db.db.update(ingestionJobs).set({ status: "running" }).where(eq(ingestionJobs.id, job.id));
+    await db.db.update(ingestionJobs).set({ status: "running", leaseOwner: "wrk_dead", leaseUntil: new Date(Date.now() - 1) }).where(eq(ingestionJobs.id, job.id));
     expect((await search("indexing")).map((h) => h.passage.revisionId)).toEqual([first.revision.id]);
 
-    expect(await recoverInterruptedJobs(db)).toBe(1);
     expect(await processQueuedJobs(db, deps)).toBe(1);
     const [doc] = await getDocumentsWithRevisions(db.db, { courseId });
     expect(doc.revisions[0]).toMatchObject({ number: 2, status: "ready" });

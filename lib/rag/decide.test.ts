@@ -15,6 +15,9 @@ describe("decide", () => {
       [["missing"], "insufficient_evidence"],
       [["missing", "missing"], "insufficient_evidence"],
       [[], "insufficient_evidence"],
+      [["supported", "unverified"], "partial"],
+      [["unverified"], "validation_failed"],
+      [["unverified", "missing"], "validation_failed"],
     ];
     for (const [states, status] of table) expect(decide({ parts: parts(...states) }).status, states.join(",")).toBe(status);
     expect(decide({}).status).toBe("insufficient_evidence");
@@ -26,6 +29,7 @@ describe("decide", () => {
       ["generation", "generation_error"],
       ["validation", "validation_failed"],
       ["too_long", "question_too_long"],
+      ["cancelled", "cancelled"],
     ];
     for (const [failure, status] of failures) {
       expect(decide({ failure }).status).toBe(status);
@@ -54,6 +58,7 @@ describe("decide", () => {
       { failure: "validation" },
       { failure: "generation" },
       { failure: "too_long" },
+      { failure: "cancelled" },
     ];
     const decided = inputs.map((input) => decide(input));
     expect(decided.map((d) => d.status).sort()).toEqual([...answerStatuses].sort());

@@ -1,7 +1,7 @@
 import type { AnswerStatus, DecideState } from "./types";
 import { StageError } from "./errors";
 
-export type StageFailure = "retrieval" | "validation" | "generation" | "too_long";
+export type StageFailure = "retrieval" | "validation" | "generation" | "too_long" | "cancelled";
 
 export class UnknownPartStateError extends StageError {
   readonly stage = "decide";
@@ -15,12 +15,12 @@ export function isUnknownPartStateError(e: unknown): e is UnknownPartStateError 
   return e instanceof UnknownPartStateError;
 }
 
-const partStates = new Set(["supported", "missing", "conflicting"]);
+const partStates = new Set(["supported", "missing", "conflicting", "unverified"]);
 
 /** What each non-answer means and what the student can do about it: each says something different on purpose. */
 export const explanations: Record<Exclude<AnswerStatus, "answered">, { message: string; nextStep: string }> = {
   partial: {
-    message: "Some parts of your question are answered below; the parts marked as not found are not covered by the indexed notes.",
+    message: "Some parts of your question are answered below; each part that is not says why: not covered by the indexed notes, or withheld because its citations did not check out.",
     nextStep: "Ask your instructor to upload the material for the missing parts, or ask about them separately and name the week or document.",
   },
   insufficient_evidence: {
@@ -47,6 +47,10 @@ export const explanations: Record<Exclude<AnswerStatus, "answered">, { message: 
     message: "This question is too long to fit the model's context window with the notes, so nothing was searched.",
     nextStep: "Shorten the question, or ask its parts one at a time.",
   },
+  cancelled: {
+    message: "The question was cancelled before its answer was complete; nothing was answered.",
+    nextStep: "Ask it again when you are ready.",
+  },
 };
 
 function status(parts: ReadonlyArray<{ state: string }>): AnswerStatus {
@@ -55,7 +59,9 @@ function status(parts: ReadonlyArray<{ state: string }>): AnswerStatus {
   if (unknown !== undefined) throw new UnknownPartStateError(unknown);
   if (states.includes("conflicting")) return "conflicting_evidence";
   if (states.every((s) => s === "missing")) return "insufficient_evidence";
-  if (states.includes("missing")) return "partial";
+  // A part whose citations failed twice is withheld; with nothing else supported the answer as a whole is.
+  if (states.includes("unverified") && !states.includes("supported")) return "validation_failed";
+  if (states.includes("missing") || states.includes("unverified")) return "partial";
   return "answered";
 }
 
@@ -73,7 +79,9 @@ export function decide({ parts = [], failure }: { parts?: ReadonlyArray<{ state:
           ? "validation_failed"
           : failure === "too_long"
             ? "question_too_long"
-            : status(parts);
+            : failure === "cancelled"
+              ? "cancelled"
+              : status(parts);
   if (decided === "answered") return { status: decided, message: null, nextStep: null };
   return { status: decided, ...explanations[decided] };
 }

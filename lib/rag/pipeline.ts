@@ -11,16 +11,18 @@ import { generateExtractive, readPassages } from "./extractive/answer";
 import type { PassageReading } from "./extractive/features";
 import { defaultModel, type ExtractiveModel } from "./extractive/model";
 import { gate } from "./gate";
-import { isGenerationError, type GenerateInput, type Generator } from "./generate";
+import { isGenerationError, type CompletedClaim, type GenerateInput, type Generator } from "./generate";
 import { ground } from "./ground";
 import { isFixedPromptTooLargeError, pack } from "./pack";
 import { analyzeQuestion, type QuestionAnalysis } from "./analyze/analyze";
 import { interleave, isRetrievalError, retrieve, type RetrievePorts } from "./retrieve";
 import { timed, traceGate, traceHits, tracePacking, type TraceRecord } from "./trace";
-import { validate } from "./validate";
+import { validate, validateClaim } from "./validate";
 import type {
   Answer,
+  AnswerClaim,
   AnswerPart,
+  CitationProblem,
   ChunkSettings,
   ChunkState,
   CountTokens,
@@ -30,6 +32,7 @@ import type {
   LabelledPassage,
   PackSettings,
   PipelineEvent,
+  ResolvedClaim,
   RetrieveState,
   ValidateState,
 } from "./types";
@@ -38,7 +41,7 @@ export { StageError, isStageError } from "./errors";
 export { ExtractError, isExtractError, sniffPdf, describePages } from "./extract";
 export { normalizeText, normalizeInline } from "./normalize";
 export { defaultChunkSettings } from "./chunk";
-export { GenerationError, isGenerationError, type Generator, type GenerateInput } from "./generate";
+export { completedClaims, GenerationError, isGenerationError, type CompletedClaim, type GenerateEvent, type Generator, type GenerateInput } from "./generate";
 export { analyzeQuestion, type QuestionAnalysis } from "./analyze/analyze";
 export { defaultModel, probability, type ExtractiveModel } from "./extractive/model";
 export { scoreParts, type ScoredUnit } from "./extractive/answer";
@@ -103,6 +106,8 @@ export interface AskInput {
   question: string;
   /** Earlier questions of the conversation, oldest first. */
   history: string[];
+  /** Aborted when the student goes away: the answer stops at the next stage with status `cancelled`. */
+  signal?: AbortSignal;
 }
 
 export interface AskResult {
@@ -192,10 +197,10 @@ export async function* answerQuestion(input: AskInput, deps: AskDeps): AsyncGene
   if (history.length && generator.standalone) {
     yield { type: "stage", stage: "rewriting" };
     try {
-      rewritten = await timed(trace, "standalone", () => generator.standalone!(input.question, history));
+      rewritten = await timed(trace, "standalone", () => generator.standalone!(input.question, history, input.signal));
     } catch (e) {
       trace.attempts.push({ attempt: 0, messages: [], raw: null, problems: [], error: (e as Error).message });
-      const result = finish(decide({ failure: "generation" }), []);
+      const result = finish(decide({ failure: input.signal?.aborted ? "cancelled" : "generation" }), []);
       yield { type: "status", answer: result.answer };
       return result;
     }
@@ -219,6 +224,7 @@ export async function* answerQuestion(input: AskInput, deps: AskDeps): AsyncGene
     return result;
   }
   trace.retrieval = { matchExpression: retrieved.matchExpression, dense: retrieved.dense, hits: traceHits(retrieved), error: null };
+  if (input.signal?.aborted) return finish(decide({ failure: "cancelled" }), []);
 
   const gated = await timed(trace, "gate", () => gate(retrieved.hits, { analysis, floor: settings.minScore }));
   trace.gate = traceGate(gated);
@@ -236,6 +242,13 @@ export async function* answerQuestion(input: AskInput, deps: AskDeps): AsyncGene
   const grounded = await timed(trace, "ground", () => ground({ question: input.question, history, selected: packed.selected }));
 
   const ranks = new Map(retrieved.hits.map((h) => [h.passage.chunkId, h.rank]));
+  const generateInput: GenerateInput = { analysis, ranks, floor: settings.minScore, passages: packed.selected, messages: grounded.messages, signal: input.signal };
+  if (generator.stream) {
+    const streamed = yield* streamValidated(generator, generateInput, grounded.registry, trace, started);
+    const result = "failure" in streamed ? finish(decide({ failure: streamed.failure }), []) : finish(decide({ parts: streamed.parts }), streamed.parts);
+    yield { type: "status", answer: result.answer };
+    return result;
+  }
   let validated: ValidateState | null = null;
   let retry: GenerateInput["retry"];
   // One bounded retry (LLM only: the extractive generator is deterministic, a retry would repeat it).
@@ -245,12 +258,12 @@ export async function* answerQuestion(input: AskInput, deps: AskDeps): AsyncGene
     let generated: GenerateState;
     try {
       generated = await timed(trace, "generate", () =>
-        generator.generate({ analysis, ranks, floor: settings.minScore, passages: packed.selected, messages: grounded.messages, retry }),
+        generator.generate({ ...generateInput, retry }),
       );
     } catch (e) {
       if (!isGenerationError(e)) throw e;
       trace.attempts.push({ attempt, messages: grounded.messages, raw: null, problems: [], error: e.message });
-      const result = finish(decide({ failure: "generation" }), []);
+      const result = finish(decide({ failure: input.signal?.aborted ? "cancelled" : "generation" }), []);
       yield { type: "status", answer: result.answer };
       return result;
     }
@@ -261,23 +274,14 @@ export async function* answerQuestion(input: AskInput, deps: AskDeps): AsyncGene
     retry = { raw: generated.raw, problems: validated.problems };
   }
 
+  if (input.signal?.aborted) return finish(decide({ failure: "cancelled" }), []);
   if (!validated || !validated.ok) {
     const result = finish(decide({ failure: "validation" }), []);
     yield { type: "status", answer: result.answer };
     return result;
   }
 
-  const parts: AnswerPart[] = validated.parts.map((p) => ({
-    ask: p.ask,
-    state: p.state,
-    claims: p.claims.map((c) => ({
-      text: c.text,
-      citations: c.citations.map((cit) => {
-        const passage = grounded.registry.get(cit.label)!;
-        return { ...cit, uploadedAt: passage.uploadedAt, context: passage.text, contextStart: passage.charStart };
-      }),
-    })),
-  }));
+  const parts: AnswerPart[] = validated.parts.map((p) => ({ ask: p.ask, state: p.state, claims: p.claims.map((c) => answerClaim(c, grounded.registry)) }));
   const decided = await timed(trace, "decide", () => decide({ parts }));
   for (const [partIndex, part] of parts.entries()) {
     for (const claim of part.claims) {
@@ -288,4 +292,156 @@ export async function* answerQuestion(input: AskInput, deps: AskDeps): AsyncGene
   const result = finish(decided, parts);
   yield { type: "status", answer: result.answer };
   return result;
+}
+
+/** A validated claim as the client receives it: each citation with its passage's upload date and text around the quote. */
+function answerClaim(claim: ResolvedClaim, registry: Map<string, LabelledPassage>): AnswerClaim {
+  return {
+    text: claim.text,
+    citations: claim.citations.map((cit) => {
+      const passage = registry.get(cit.label)!;
+      return { ...cit, uploadedAt: passage.uploadedAt, context: passage.text, contextStart: passage.charStart };
+    }),
+  };
+}
+
+const sameAsk = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
+
+/**
+ * generate + validate for a streaming generator: each claim is checked the moment it is complete
+ * and published at once when its citations hold; a claim that fails is held, never shown. After
+ * the stream one retry asks for the held claims only; a repaired claim is published then. A part
+ * whose held claims fail again becomes "unverified" and keeps the claims that passed.
+ * Invariant: every claim event carries a claim that passed validation.
+ */
+async function* streamValidated(
+  generator: Generator,
+  input: GenerateInput,
+  registry: Map<string, LabelledPassage>,
+  trace: TraceRecord,
+  started: number,
+): AsyncGenerator<PipelineEvent, { parts: AnswerPart[] } | { failure: "generation" | "cancelled" }> {
+  const parts: AnswerPart[] = [];
+  let held: Array<{ partIndex: number; problems: CitationProblem[] }> = [];
+  const since = () => Math.round((performance.now() - started) * 100) / 100;
+  trace.claimChecks = [];
+  let retry: GenerateInput["retry"];
+  for (let attempt = 1; attempt <= 2; attempt++) {
+    yield { type: "stage", stage: attempt === 1 ? "generating" : "checking" };
+    // On the retry, the parts asked for again are those with held claims, in order.
+    const retried = attempt === 1 ? null : [...new Set(held.map((h) => h.partIndex))];
+    if (retried) held = [];
+    const partOf = (c: CompletedClaim) => (retried ? (retried.find((i) => sameAsk(parts[i].ask, c.ask)) ?? retried[c.partIndex] ?? -1) : c.partIndex);
+    const run = generator.stream!({ ...input, retry });
+    const generateStarted = performance.now();
+    let final: GenerateState;
+    try {
+      for (;;) {
+        const step = await run.next();
+        if (step.done) {
+          final = step.value;
+          break;
+        }
+        const partIndex = partOf(step.value);
+        if (partIndex < 0) continue; // a retry that answers a part nobody asked for
+        const part = (parts[partIndex] ??= { ask: step.value.ask, state: step.value.state, claims: [] });
+        const at = { partIndex, claimIndex: step.value.claimIndex };
+        const checked = validateClaim(step.value.claim, at, registry);
+        if (step.value.state === "missing") checked.problems.push({ kind: "part_state_mismatch", ...at, detail: 'The part is marked "missing" but makes this claim; a missing part has no claims.' });
+        trace.claimChecks.push({ attempt, ...at, atMs: since(), published: checked.problems.length === 0, problems: checked.problems });
+        if (checked.problems.length) {
+          held.push({ partIndex, problems: checked.problems });
+          yield { type: "stage", stage: "checking" };
+          continue;
+        }
+        const claim = answerClaim(checked.claim, registry);
+        part.claims.push(claim);
+        trace.timings.firstClaimMs ??= since();
+        yield { type: "claim", partIndex, ask: part.ask, state: part.state, claim };
+      }
+    } catch (e) {
+      if (!isGenerationError(e)) throw e;
+      trace.attempts.push({ attempt, messages: input.messages, raw: null, problems: [], error: e.message });
+      trace.timings.generate = Math.round((performance.now() - generateStarted) * 100) / 100;
+      if (input.signal?.aborted) return { failure: "cancelled" };
+      if (attempt === 1) return { failure: "generation" };
+      break; // the retry failed: what was held stays withheld
+    }
+    trace.timings.generate = Math.round((performance.now() - generateStarted) * 100) / 100;
+    trace.attempts.push({ attempt, messages: input.messages, raw: final.raw, problems: held.flatMap((h) => h.problems), error: null });
+    if (attempt === 1) final.parts.forEach((p, i) => (parts[i] ??= { ask: p.ask, state: p.state, claims: [] }));
+    if (held.length === 0 || input.signal?.aborted) break;
+    retry = { raw: final.raw, problems: held.flatMap((h) => h.problems), heldOnly: true };
+  }
+  if (input.signal?.aborted) return { failure: "cancelled" };
+  const withheld = new Set(held.map((h) => h.partIndex));
+  return {
+    parts: parts.map((p, i) => ({
+      ...p,
+      // A part with nothing left to show is missing; one that lost claims to failed citations says so.
+      state: withheld.has(i) ? "unverified" : p.claims.length === 0 ? "missing" : p.state,
+    })),
+  };
+}
+
+// ─── A context given instead of retrieved ───────────────────────────────────────────────────
+
+/**
+ * The question path with the context given rather than retrieved: pack → ground → generate →
+ * validate → decide over `passages` (ranked in the order given), with answerQuestion's analysis,
+ * settings and generator. Nothing is searched or gated, so an empty context still sends its
+ * request: the evidence-substitution probe (lib/server/workbench.ts) holds everything but the
+ * context fixed. A whole answer is checked claim by claim as a streamed one is, so both generator
+ * kinds go through one validation path. The caller stores the trace.
+ */
+export async function answerWithContext(input: AskInput, passages: Array<Omit<LabelledPassage, "label">>, deps: AskDeps): Promise<AskResult> {
+  const started = performance.now();
+  const { settings, generator } = deps;
+  const history = input.history.slice(-historyLimit);
+  const { k, minScore, contextWindow, outputReserve, safetyMargin, maxPassages } = settings;
+  const trace: TraceRecord = {
+    id: deps.newTraceId(), courseId: input.courseId, question: input.question, history, standaloneQuery: input.question,
+    settings: { k, minScore, contextWindow, outputReserve, safetyMargin, maxPassages, generator: generator.kind, model: generator.name, temperature: generator.temperature },
+    retrieval: null, gate: null, packing: null, attempts: [], partStates: [], status: null, timings: {},
+  };
+  const done = ({ status, message, nextStep }: DecideState, parts: AnswerPart[]): AskResult => {
+    Object.assign(trace, { status, partStates: parts.map((p) => ({ ask: p.ask, state: p.state })) });
+    trace.timings.totalMs = Math.round((performance.now() - started) * 100) / 100;
+    return { trace, answer: { status, parts, message: message ?? undefined, nextStep: nextStep ?? undefined, generator: generator.name, traceId: trace.id } };
+  };
+
+  const analysis = await timed(trace, "analyze", () => analyzeQuestion(input.question, history));
+  Object.assign(trace, { standaloneQuery: analysis.standalone, analysis: { resolution: analysis.resolution, parts: analysis.parts, context: analysis.context, searchTerms: analysis.searchTerms } });
+  const hits = passages.map((passage, i) => ({ passage, rank: i + 1, lexicalScore: null, lexicalRank: null, denseScore: null, denseRank: null, fusedScore: 0 }));
+  trace.retrieval = { matchExpression: null, dense: false, hits: traceHits({ query: analysis.standalone, matchExpression: null, hits, dense: false }), error: null };
+  let packed: ReturnType<typeof pack>;
+  try {
+    packed = await timed(trace, "pack", () => pack({ question: input.question, history, candidates: hits, settings, countTokens: deps.countTokens }));
+  } catch (e) {
+    if (!isFixedPromptTooLargeError(e)) throw e;
+    return done(decide({ failure: "too_long" }), []);
+  }
+  trace.packing = tracePacking(packed);
+  const grounded = await timed(trace, "ground", () => ground({ question: input.question, history, selected: packed.selected }));
+
+  const streaming: Generator = {
+    ...generator,
+    stream:
+      generator.stream ??
+      async function* (whole) {
+        const generated = await generator.generate(whole);
+        for (const [partIndex, part] of generated.parts.entries()) {
+          for (const [claimIndex, claim] of part.claims.entries()) yield { type: "claim" as const, partIndex, claimIndex, ask: part.ask, state: part.state, claim };
+        }
+        return generated;
+      },
+  };
+  const ranks = new Map(hits.map((h) => [h.passage.chunkId, h.rank]));
+  const generateInput: GenerateInput = { analysis, ranks, floor: settings.minScore, passages: packed.selected, messages: grounded.messages, signal: input.signal };
+  const run = streamValidated(streaming, generateInput, grounded.registry, trace, started);
+  let step = await run.next();
+  while (!step.done) step = await run.next();
+  const outcome = step.value;
+  if ("failure" in outcome) return done(decide({ failure: outcome.failure }), []);
+  return done(await timed(trace, "decide", () => decide({ parts: outcome.parts })), outcome.parts);
 }

@@ -59,13 +59,20 @@ function describeProblem(problem: CitationProblem): string {
   return `- ${where} (${problem.kind}): ${problem.detail}`;
 }
 
-/** The follow-up after a rejected answer: every problem, plainly, and what a fixed answer looks like. */
-export function retryMessage(problems: CitationProblem[]): string {
+/**
+ * The follow-up after a rejected answer: every problem, plainly, and what a fixed answer looks
+ * like. `heldOnly`: the answer streamed, its good claims are already shown, so only the held ones
+ * are asked for again.
+ */
+export function retryMessage(problems: CitationProblem[], { heldOnly = false }: { heldOnly?: boolean } = {}): string {
+  const cite = "Cite only the passage ids given, and copy every quote verbatim from the passage it cites.";
   return [
-    "Your answer was not accepted because these citations did not check out:",
+    heldOnly ? "Your other claims were accepted. These claims were held because their citations did not check out:" : "Your answer was not accepted because these citations did not check out:",
     ...problems.map(describeProblem),
     "",
-    'Return the whole answer again in the same format. Cite only the passage ids given, and copy every quote verbatim from the passage it cites. Remove any claim no passage supports; a part left without supported claims is "missing".',
+    heldOnly
+      ? `Return only these claims, corrected, in the same format: one part for each part named above, in that order, with its "ask" unchanged. ${cite} Leave out a claim no passage supports.`
+      : `Return the whole answer again in the same format. ${cite} Remove any claim no passage supports; a part left without supported claims is "missing".`,
   ].join("\n");
 }
 

@@ -23,6 +23,16 @@ export interface TraceAttempt {
   error: string | null;
 }
 
+export interface ClaimCheck {
+  attempt: number;
+  partIndex: number;
+  claimIndex: number;
+  /** Milliseconds from the question to the moment this claim was checked. */
+  atMs: number;
+  published: boolean;
+  problems: CitationProblem[];
+}
+
 /** Everything an answer was decided from: enough to say, after the fact, which stage did what. */
 export interface TraceRecord {
   id: string;
@@ -37,9 +47,13 @@ export interface TraceRecord {
   gate: { floor: number; scores: GateState["scores"]; passed: string[] } | null;
   packing: Omit<PackState, "selected"> & { selected: Array<{ label: string; chunkId: string }> } | null;
   attempts: TraceAttempt[];
+  /** A streamed answer's claims as each was checked: when, and for a held claim why. */
+  claimChecks?: ClaimCheck[];
   partStates: Array<{ ask: string; state: string }>;
   status: AnswerStatus | null;
   timings: Partial<Record<StageName, number>> & { firstClaimMs?: number; totalMs?: number };
+  /** An instructor's workbench run (lib/server/workbench.ts), which no student received; absent on answers. */
+  origin?: "playground" | "probe";
 }
 
 export type TraceHit = Omit<Hit, "passage"> & { chunkId: string; documentTitle: string; revision: number; pdfPage: number };

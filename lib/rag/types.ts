@@ -220,6 +220,7 @@ export const answerStatuses = [
   "validation_failed",
   "generation_error",
   "question_too_long",
+  "cancelled",
 ] as const;
 export type AnswerStatus = (typeof answerStatuses)[number];
 
@@ -247,7 +248,8 @@ export interface AnswerClaim {
 
 export interface AnswerPart {
   ask: string;
-  state: "supported" | "missing" | "conflicting";
+  /** "unverified": some of the part's claims failed validation twice and were withheld; those that passed are kept. */
+  state: "supported" | "missing" | "conflicting" | "unverified";
   claims: AnswerClaim[];
 }
 
@@ -268,5 +270,4 @@ export type PipelineEvent =
   | { type: "retrieved"; hits: number; passed: number }
   | { type: "packed"; passages: number; promptTokens: number }
   | { type: "claim"; partIndex: number; ask: string; state: AnswerPart["state"]; claim: AnswerClaim }
-  | { type: "status"; answer: Answer }
-  | { type: "done"; traceId: string };
+  | { type: "status"; answer: Answer };

@@ -87,6 +87,12 @@ function resolveClaim(claim: DraftClaim, at: { partIndex: number; claimIndex: nu
   return { text: claim.text, citations };
 }
 
+/** One claim checked on its own, as a streamed answer is: its citations resolved, or the problems that hold it back. */
+export function validateClaim(claim: DraftClaim, at: { partIndex: number; claimIndex: number }, registry: Map<string, LabelledPassage>): { claim: ResolvedClaim; problems: CitationProblem[] } {
+  const problems: CitationProblem[] = [];
+  return { claim: resolveClaim(claim, at, registry, problems), problems };
+}
+
 /**
  * validate: resolves every citation against the passages actually sent and collects every problem.
  * ok only when there are none: a claim is never published with a broken citation silently dropped.

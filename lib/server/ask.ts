@@ -7,7 +7,7 @@ import { generatorFromEnv } from "@/lib/ai/generators";
 import { countTokens } from "@/lib/ai/tokenizer";
 import { env } from "@/lib/env";
 import { newId } from "@/lib/ids";
-import { answerQuestion, defaultModel, type AskDeps, type AskInput, type AskResult, type AskSettings, type Generator, type PipelineEvent, type RetrievePorts } from "@/lib/rag/pipeline";
+import { answerQuestion, defaultModel, type AskDeps, type AskInput, type AskResult, type AskSettings, type Generator, type RetrievePorts, type TraceRecord } from "@/lib/rag/pipeline";
 
 /** Defaults (README "Calibration"); the answer floor is the one fitted with the ranker's weights. */
 export const defaultAskSettings: AskSettings = {
@@ -45,20 +45,16 @@ export function askDeps(handle: DbHandle, courseId: string, overrides: Partial<A
   };
 }
 
-/** Runs the pipeline, forwarding its events, and stores the trace. */
-export async function* askAndTrace(handle: DbHandle, input: AskInput, deps: AskDeps): AsyncGenerator<PipelineEvent, AskResult> {
-  const result = yield* answerQuestion(input, deps);
-  // An answer (or a retrieval_error about a database that is down) still reaches the student when its trace cannot be written.
-  await saveTrace(handle.db, { trace: result.trace }).catch((e) => console.error(`[ask] trace ${result.trace.id} not stored:`, (e as Error).message));
-  yield { type: "done", traceId: result.trace.id };
-  return result;
-}
-
-/** The whole answer at once (the CLI and tests). */
-export async function ask(handle: DbHandle, input: AskInput, deps: AskDeps): Promise<AskResult> {
-  const run = askAndTrace(handle, input, deps);
-  for (;;) {
-    const step = await run.next();
-    if (step.done) return step.value;
-  }
+/**
+ * The whole answer at once, its trace stored (the CLI, the instructor's workbench and tests; the
+ * chat route stores its answers with saveAnswer). `origin` marks a workbench run's trace.
+ */
+export async function ask(handle: DbHandle, input: AskInput, deps: AskDeps, { origin }: Pick<TraceRecord, "origin"> = {}): Promise<AskResult> {
+  const run = answerQuestion(input, deps);
+  let step = await run.next();
+  while (!step.done) step = await run.next();
+  if (origin) step.value.trace.origin = origin;
+  // The answer still reaches the caller when its trace cannot be written (a database that is down).
+  await saveTrace(handle.db, { trace: step.value.trace }).catch((e) => console.error(`[ask] trace ${step.value.trace.id} not stored:`, (e as Error).message));
+  return step.value;
 }

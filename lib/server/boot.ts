@@ -5,7 +5,7 @@ import { getDb } from "@/lib/db/client";
 import { courses } from "@/lib/db/schema";
 import { env } from "@/lib/env";
 import { workerDepsFromEnv } from "@/lib/ingest/deps";
-import { recoverInterruptedJobs, startWorker } from "@/lib/ingest/worker";
+import { startWorker } from "@/lib/ingest/worker";
 import { DEMO_ACCOUNTS, seedDemoCourse } from "./seed";
 
 let worker: ReturnType<typeof startWorker> | undefined;
@@ -19,8 +19,6 @@ export async function boot(): Promise<void> {
   // The tokenizer parses its rank file on first use (~1 s): pay that at start, not on a first question.
   countTokens("warm up");
   const handle = await getDb();
-  const recovered = await recoverInterruptedJobs(handle);
-  if (recovered) console.log(`[ingest] requeued ${recovered} interrupted job(s)`);
   if (env.SEED_DEMO === "1") {
     const [{ n }] = await handle.db.select({ n: count() }).from(courses);
     if (n === 0) {
@@ -34,5 +32,7 @@ export async function boot(): Promise<void> {
       );
     }
   }
+  // No recovery step: a job left running by a dead process (this one before a restart, or
+  // another instance) is reclaimed by whichever worker polls after its lease expires.
   if (env.INGEST_WORKER === "1") worker = startWorker(handle, workerDepsFromEnv());
 }

@@ -1,30 +1,28 @@
 import "server-only";
+import type { Db } from "@/lib/db/client";
+import { countRequest, pruneRateLimits } from "@/lib/db/queries/rate-limits";
 import { AppError } from "@/lib/errors";
 
-interface Window {
-  start: number;
-  count: number;
-}
-
 /**
- * A fixed-window limit per key (user and action), in this process's memory: enough for one
- * server; a fleet would keep the counters in the database instead.
+ * A fixed-window limit per key (user) and action, counted in the database's `rate_limits` table
+ * so that every server process sharing the database enforces the same limit. A refused request
+ * counts too; it does not move the window.
  */
 export function rateLimiter({ limit, windowMs, action }: { limit: number; windowMs: number; action: string }) {
-  const windows = new Map<string, Window>();
+  const prefix = `${action}:`;
+  let lastPrune = 0;
   return {
-    check(key: string, now = Date.now()): void {
-      const w = windows.get(key);
-      if (!w || now - w.start >= windowMs) {
-        windows.set(key, { start: now, count: 1 });
-        if (windows.size > 10_000) for (const [k, v] of windows) if (now - v.start >= windowMs) windows.delete(k);
-        return;
+    async check(db: Db, key: string, now = Date.now()): Promise<void> {
+      const { count, windowStart } = await countRequest(db, { key: prefix + key, windowMs, now });
+      // Ended windows are dead rows: clear them about once a window per process (one small scan).
+      if (now - lastPrune >= windowMs) {
+        lastPrune = now;
+        await pruneRateLimits(db, { prefix, windowMs, now });
       }
-      if (w.count >= limit) {
-        const wait = Math.ceil((w.start + windowMs - now) / 1000);
-        throw new AppError("rate_limit:request", `Too many ${action} in a short time. Try again in ${wait} s.`);
+      if (count > limit) {
+        const wait = Math.max(1, Math.ceil((windowStart + windowMs - now) / 1000));
+        throw new AppError("rate_limit:request", `Too many ${action} in a short time. Try again in ${wait} s.`, wait);
       }
-      w.count++;
     },
   };
 }

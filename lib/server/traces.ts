@@ -32,10 +32,10 @@ function percentile(values: number[], p: number): number | null {
   return sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))];
 }
 
-/** What the course's recent answers add up to: how often it answered, abstained or failed, and how fast. */
+/** What the course's recent answers add up to: how often it answered, abstained or failed, and how fast. Workbench runs are no one's answers and do not count. */
 export async function courseAnswerStats(courseId: string): Promise<CourseAnswerStats> {
   const { db } = await getDb();
-  const records = await listTraceRecords(db, { courseId, limit: 1000 });
+  const records = (await listTraceRecords(db, { courseId, limit: 1000 })).filter((r) => !r.origin);
   const byStatus: CourseAnswerStats["byStatus"] = {};
   for (const r of records) if (r.status) byStatus[r.status] = (byStatus[r.status] ?? 0) + 1;
   const totals = records.map((r) => r.timings.totalMs).filter((v): v is number => typeof v === "number");

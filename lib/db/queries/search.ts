@@ -11,18 +11,36 @@ export interface ScoredPassage {
 const passageColumns = `c.id AS chunk_id, c.revision_id, c.document_id, c.pdf_page, c.text, c.char_start,
   d.title AS document_title, r.number AS revision_number, r.is_correction, r.uploaded_at, r.scope_terms, p.page_label`;
 
+/** Chunks joined with what a passage needs, kept only when their revision is the document's current one. */
+const currentChunks = `FROM chunks c
+  JOIN documents d ON d.id = c.document_id AND d.current_revision_id = c.revision_id
+  JOIN revisions r ON r.id = c.revision_id
+  LEFT JOIN pages p ON p.revision_id = c.revision_id AND p.pdf_page = c.pdf_page`;
+
 /** Passages for candidate chunk seqs, keeping only current revisions of the course. */
 async function currentPassages(client: Client, courseId: string, seqs: number[]): Promise<Map<number, Passage>> {
   const rs = await client.execute({
     sql: `SELECT c.seq, ${passageColumns}
-          FROM chunks c
-          JOIN documents d ON d.id = c.document_id AND d.current_revision_id = c.revision_id
-          JOIN revisions r ON r.id = c.revision_id
-          LEFT JOIN pages p ON p.revision_id = c.revision_id AND p.pdf_page = c.pdf_page
+          ${currentChunks}
           WHERE c.seq IN (SELECT value FROM json_each(?)) AND c.course_id = ?`,
     args: [JSON.stringify(seqs), courseId],
   });
   return new Map(rs.rows.map((row) => [Number(row.seq), toPassage(row)]));
+}
+
+/**
+ * Chunks of the course's current revisions by id, in the order asked; ids of another course, of an
+ * old revision or of nothing are left out (an instructor's picks, checked before they are sent).
+ */
+export async function getCurrentPassages(client: Client, { courseId, chunkIds }: { courseId: string; chunkIds: string[] }): Promise<Passage[]> {
+  const rs = await client.execute({
+    sql: `SELECT ${passageColumns}
+          ${currentChunks}
+          WHERE c.id IN (SELECT value FROM json_each(?)) AND c.course_id = ?`,
+    args: [JSON.stringify(chunkIds), courseId],
+  });
+  const byId = new Map(rs.rows.map((row) => [String(row.chunk_id), toPassage(row)]));
+  return chunkIds.flatMap((id) => byId.get(id) ?? []);
 }
 
 /**

@@ -15,7 +15,14 @@ export const metadata: Metadata = { title: "Ask" };
 const DEMO_EXAMPLES = ["When is Assignment 2 due?", "What is the late penalty, and when is Assignment 4 due?", "What does atomicity mean?"];
 const GENERIC_EXAMPLES = ["When is the first assignment due?", "What is the policy on late submissions?", "What are the main topics of this week's lecture notes?"];
 
-const SECTION_NAMES: Record<string, string> = { documents: "documents", traces: "traces", eval: "evaluation" };
+const SECTION_NAMES: Record<string, string> = {
+  documents: "documents",
+  questions: "questions",
+  playground: "workbench",
+  probe: "workbench",
+  traces: "traces",
+  eval: "evaluation",
+};
 
 /**
  * The course chat, for every member of the course. Signed out → sign-in (and back here); not a

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { StatusBadge } from "@/components/trace/status-badge";
 import { SiteHeader } from "@/components/ui/site-header";
+import { StatCards } from "@/components/ui/stat-cards";
 import { requirePageCourse } from "@/lib/server/page-auth";
 import { courseAnswerStats } from "@/lib/server/traces";
 
@@ -25,18 +26,14 @@ export default async function EvalPage({ params }: { params: Promise<{ courseId:
           What the last {stats.questions} answers in this course add up to. Many declined questions usually mean material is missing from the
           documents; validation failures and errors point at the model or the search.
         </p>
-        <div className="mt-8 grid gap-4 sm:grid-cols-3" data-testid="eval-stats">
-          {[
+        <StatCards
+          testId="eval-stats"
+          stats={[
             ["Questions", String(stats.questions)],
             ["Median time to answer", ms(stats.medianTotalMs)],
             ["Median time to first claim", ms(stats.medianFirstClaimMs)],
-          ].map(([label, value]) => (
-            <div key={label} className="rounded-2xl border border-line bg-surface p-5">
-              <p className="text-sm text-muted">{label}</p>
-              <p className="mt-1 text-2xl font-semibold tracking-tight text-ink">{value}</p>
-            </div>
-          ))}
-        </div>
+          ]}
+        />
         <div className="mt-6 rounded-2xl border border-line bg-surface p-5 sm:p-6">
           <h2 className="text-base font-semibold text-ink">Outcomes</h2>
           <ul className="mt-4 divide-y divide-line text-sm">

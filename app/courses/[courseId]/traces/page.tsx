@@ -34,6 +34,7 @@ export default async function TracesPage({ params }: { params: Promise<{ courseI
                 >
                   <span className="min-w-0 flex-1 truncate text-[15px] text-ink">{t.question}</span>
                   <span className="flex items-center gap-3 text-xs text-muted">
+                    {t.origin ? <span className="rounded-md bg-canvas px-1.5 py-0.5 ring-1 ring-inset ring-line">{t.origin}</span> : null}
                     <StatusBadge status={t.status} />
                     <time dateTime={t.createdAt.toISOString()}>{t.createdAt.toLocaleString("en-GB", { dateStyle: "medium", timeStyle: "short" })}</time>
                   </span>

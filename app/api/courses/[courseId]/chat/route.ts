@@ -1,8 +1,11 @@
 import { z } from "zod";
 import { getDb } from "@/lib/db/client";
-import { createConversation, getConversation, getConversationMessages, saveExchange } from "@/lib/db/queries/answers";
+import { getConversation, getConversationMessages, saveAnswer, saveTrace, type AnswerConversation } from "@/lib/db/queries/answers";
 import { AppError } from "@/lib/errors";
-import { askAndTrace, askDeps } from "@/lib/server/ask";
+import { newId } from "@/lib/ids";
+import { answerQuestion } from "@/lib/rag/pipeline";
+import { answerAdmission } from "@/lib/server/admission";
+import { askDeps } from "@/lib/server/ask";
 import { requireCourseAccess } from "@/lib/auth/access";
 import { askLimiter } from "@/lib/server/limits";
 import { handler, parseJson } from "@/lib/server/http";
@@ -17,40 +20,68 @@ const body = z.object({
 
 /**
  * Asks one question in a conversation and streams the pipeline's events as NDJSON, one event a
- * line: stages, then each validated claim, the final answer with its status, and "saved".
+ * line: stages, then each validated claim, the final answer with its status, and "saved". The
+ * answer waits its turn in the admission queue (503 with Retry-After when the queue is full), and
+ * is written in one batch only once it is complete: a new conversation's row comes with its first
+ * answer, so a failed or cancelled answer leaves nothing half-made. A client that goes away
+ * cancels its answer; its trace is kept, saying "cancelled".
  */
 export const POST = handler(async (req, { params }: Ctx) => {
   const { db, ...handle } = await getDb();
   const { course, user } = await requireCourseAccess(db, req, (await params).courseId);
   const { conversationId, question } = await parseJson(req, body);
-  askLimiter.check(user.id);
+  await askLimiter.check(db, user.id);
 
   const existing = conversationId ? await getConversation(db, { courseId: course.id, conversationId }) : undefined;
   if (conversationId && (!existing || existing.userId !== user.id)) throw new AppError("not_found:conversation");
-  const conversation = existing ?? (await createConversation(db, { courseId: course.id, userId: user.id, title: question }));
-  const history = (await getConversationMessages(db, { conversationId: conversation.id })).filter((m) => m.role === "user").map((m) => m.content);
+  const conversation: AnswerConversation = existing
+    ? { id: existing.id, isNew: false }
+    : { id: newId("cnv"), isNew: true, courseId: course.id, userId: user.id, title: question };
+  const history = existing ? (await getConversationMessages(db, { conversationId: existing.id })).filter((m) => m.role === "user").map((m) => m.content) : [];
+
+  const gone = new AbortController();
+  const onRequestAbort = () => gone.abort();
+  req.signal.addEventListener("abort", onRequestAbort, { once: true });
+  const release = await answerAdmission.acquire(req.signal);
 
   const full = { db, ...handle };
   const encoder = new TextEncoder();
   const stream = new ReadableStream<Uint8Array>({
     async start(controller) {
-      const send = (event: ChatStreamEvent) => controller.enqueue(encoder.encode(JSON.stringify(event) + "\n"));
-      send({ type: "conversation", conversationId: conversation.id, title: conversation.title });
+      const send = (event: ChatStreamEvent) => {
+        if (!gone.signal.aborted) controller.enqueue(encoder.encode(JSON.stringify(event) + "\n"));
+      };
+      if (!conversation.isNew) send({ type: "conversation", conversationId: conversation.id, title: existing!.title });
       try {
-        const run = askAndTrace(full, { courseId: course.id, question, history }, askDeps(full, course.id));
+        const run = answerQuestion({ courseId: course.id, question, history, signal: gone.signal }, askDeps(full, course.id));
         let step = await run.next();
         while (!step.done) {
           send(step.value);
           step = await run.next();
         }
-        const { messageId } = await saveExchange(db, { conversationId: conversation.id, question, answer: step.value.answer });
+        const { answer, trace } = step.value;
+        if (answer.status === "cancelled") {
+          await saveTrace(db, { trace });
+          return;
+        }
+        const { messageId } = await saveAnswer(db, { conversation, question, answer, trace });
+        if (conversation.isNew) send({ type: "conversation", conversationId: conversation.id, title: question.slice(0, 120) });
         send({ type: "saved", messageId });
       } catch (e) {
         console.error("[chat] unexpected error:", e);
         send({ type: "error", message: "Something went wrong while answering. Nothing was saved; try again." });
       } finally {
-        controller.close();
+        release();
+        req.signal.removeEventListener("abort", onRequestAbort);
+        try {
+          controller.close();
+        } catch {
+          // Already cancelled by the reader: nothing to close.
+        }
       }
+    },
+    cancel() {
+      gone.abort();
     },
   });
   return new Response(stream, { headers: { "content-type": "application/x-ndjson; charset=utf-8", "cache-control": "no-store" } });

@@ -28,7 +28,7 @@ const uploadFields = z.object({
 export const POST = handler(async (req, { params }: Ctx) => {
   const { db } = await getDb();
   const { course, user } = await requireCourseAccess(db, req, (await params).courseId, "instructor");
-  uploadLimiter.check(user.id);
+  await uploadLimiter.check(db, user.id);
   const declared = Number(req.headers.get("content-length") ?? 0);
   // Refuse an oversized body before reading it; multipart framing adds a little to the file.
   if (declared > env.MAX_UPLOAD_BYTES + 64 * 1024) {
