@@ -139,6 +139,20 @@ function Claim({ claim, claimKey }: { claim: AnswerClaim; claimKey: string }) {
   );
 }
 
+/** The place of a claim whose citations failed: it is being checked again, and its text is never shown before it passes. */
+function HeldClaim() {
+  return (
+    <div
+      data-testid="held-claim"
+      role="status"
+      className="flex items-center gap-2 rounded-lg bg-amber-50/70 px-3 py-2 text-sm text-amber-900 ring-1 ring-inset ring-amber-200/80 motion-safe:animate-pulse"
+    >
+      <span aria-hidden="true" className="size-1.5 rounded-full bg-amber-500" />
+      Checking a claim: its citation did not match the notes, so it is held until it does.
+    </div>
+  );
+}
+
 /** Both sides of a conflict, side by side, each with the document it comes from and its citations. */
 function ConflictSides({ part, partKey }: { part: StreamingPart; partKey: string }) {
   return (
@@ -226,7 +240,7 @@ function GeneratorNote({ generator }: { generator: string }) {
 
 /** The parts with claims, in order; a part's question is shown only when the answer has several parts. */
 function SupportedParts({ parts, turnKey, labelled }: { parts: StreamingPart[]; turnKey: string; labelled: boolean }) {
-  const shown = parts.map((p, i) => ({ part: p, index: i })).filter(({ part }) => part.claims.length > 0);
+  const shown = parts.map((p, i) => ({ part: p, index: i })).filter(({ part }) => part.claims.length > 0 || (part.held ?? 0) > 0);
   if (shown.length === 0) return null;
   return (
     <div className="space-y-5">
@@ -239,6 +253,9 @@ function SupportedParts({ parts, turnKey, labelled }: { parts: StreamingPart[]; 
             <div className="space-y-3">
               {part.claims.map((claim, i) => (
                 <Claim key={i} claim={claim} claimKey={`${partKey}-${i}`} />
+              ))}
+              {Array.from({ length: part.held ?? 0 }, (_, i) => (
+                <HeldClaim key={`held-${i}`} />
               ))}
             </div>
           );
@@ -257,7 +274,7 @@ function FinalBody({ answer, turnKey, onRetry }: { answer: Answer; turnKey: stri
   const meta = statusMeta[answer.status];
   const message = answer.message ?? meta.fallback;
   const missing = answer.parts.filter((p) => p.state === "missing");
-  const withheld = answer.parts.filter((p) => p.state === "unverified");
+  const withheld = answer.parts.filter((p) => p.state === "validation_failed");
   const labelled = answer.parts.length > 1;
 
   switch (answer.status) {

@@ -55,11 +55,17 @@ function applyEvent(turn: Turn, event: ChatStreamEvent): Turn {
       return { ...turn, progress: { stage: turn.progress?.stage ?? "searching", ...turn.progress, retrieved: { hits: event.hits, passed: event.passed } } };
     case "packed":
       return { ...turn, progress: { ...turn.progress, stage: "reading", passages: event.passages } };
-    case "claim": {
+    case "claim":
+    case "held": {
       const parts = [...turn.parts];
-      const part = parts[event.partIndex] ?? { ask: event.ask, state: event.state, claims: [] };
+      const part = parts[event.partIndex] ?? { ask: event.ask, state: "supported", claims: [] };
       for (let i = 0; i < event.partIndex; i++) parts[i] ??= { ask: "", state: "supported", claims: [] };
-      parts[event.partIndex] = { ...part, claims: [...part.claims, event.claim] };
+      const held = part.held ?? 0;
+      parts[event.partIndex] =
+        event.type === "held"
+          ? { ...part, held: held + 1 }
+          : // A repaired claim takes the place of one held in its part.
+            { ...part, state: event.state, claims: [...part.claims, event.claim], held: event.repaired ? Math.max(0, held - 1) : held };
       return { ...turn, parts };
     }
     case "status":
@@ -233,7 +239,7 @@ export function ChatApp({
         update((t) => applyEvent(t, event));
         // Events that arrive in one network chunk would render as one: give each stage a frame and
         // each claim a beat, so the student sees the answer build up claim by claim.
-        if (event.type === "claim") await sleep(90);
+        if (event.type === "claim" || event.type === "held") await sleep(90);
         else if (event.type === "stage" || event.type === "packed" || event.type === "retrieved") await nextFrame();
       };
 

@@ -39,6 +39,8 @@ export interface StreamingPart {
   ask: string;
   state: AnswerPart["state"];
   claims: AnswerClaim[];
+  /** Claims written but held because their citations failed: shown as "checking", never as text, until the retry repairs them or the answer ends. */
+  held?: number;
 }
 
 /** One question and its answer in the thread. */

@@ -10,7 +10,7 @@ export type ScriptedReply =
   | { kind: "hang" }
   /**
    * Server-sent events, as a model writes: `reasoning` deltas first (as some local servers send
-   * them), then the JSON of `value` in chunks of `chunkChars`, `delayMs` apart. `cutAtChar` ends
+   * them), then `value` (as JSON; a string as it is) in chunks of `chunkChars`, `delayMs` apart. `cutAtChar` ends
    * the response mid-stream, as a dropped connection would.
    */
   | { kind: "stream"; value: unknown; chunkChars?: number; delayMs?: number; reasoning?: string[]; cutAtChar?: number };
@@ -40,6 +40,12 @@ export async function startScriptedOpenAI({ chat = [] as ScriptedReply[], embedd
   let served = 0;
   const hanging = new Set<import("node:http").ServerResponse>();
   const streams: StreamLog[] = [];
+
+  const streamLogged = async (res: ServerResponse, model: string, reply: Extract<ScriptedReply, { kind: "stream" }>) => {
+    const log: StreamLog = { chunkTimes: [], finished: false, aborted: false };
+    streams.push(log);
+    await streamReply(res, model, reply, log);
+  };
 
   const server: Server = createServer(async (req, res) => {
     const body = JSON.parse((await readBody(req)) || "{}") as Record<string, unknown>;
@@ -71,9 +77,7 @@ export async function startScriptedOpenAI({ chat = [] as ScriptedReply[], embedd
         return;
       }
       if (reply.kind === "stream") {
-        const log: StreamLog = { chunkTimes: [], finished: false, aborted: false };
-        streams.push(log);
-        await streamReply(res, String(body.model), reply, log);
+        await streamLogged(res, String(body.model), reply);
         return;
       }
       if (reply.kind === "status") {
@@ -83,6 +87,11 @@ export async function startScriptedOpenAI({ chat = [] as ScriptedReply[], embedd
         return;
       }
       const content = reply.kind === "json" ? JSON.stringify(reply.value) : reply.content;
+      // A request that asks for a stream gets one, as from a real endpoint: the content in SSE chunks.
+      if (body.stream === true) {
+        await streamLogged(res, String(body.model), { kind: "stream", value: content });
+        return;
+      }
       res.setHeader("content-type", "application/json");
       res.end(
         JSON.stringify({
@@ -134,7 +143,7 @@ async function streamReply(res: ServerResponse, model: string, reply: Extract<Sc
     send({ reasoning_content: thought });
     await pause();
   }
-  const json = JSON.stringify(reply.value);
+  const json = typeof reply.value === "string" ? reply.value : JSON.stringify(reply.value);
   const end = reply.cutAtChar ?? json.length;
   for (let at = 0; at < end; at += chunkChars) {
     if (res.destroyed) return;

@@ -15,9 +15,9 @@ describe("decide", () => {
       [["missing"], "insufficient_evidence"],
       [["missing", "missing"], "insufficient_evidence"],
       [[], "insufficient_evidence"],
-      [["supported", "unverified"], "partial"],
-      [["unverified"], "validation_failed"],
-      [["unverified", "missing"], "validation_failed"],
+      [["supported", "validation_failed"], "partial"],
+      [["validation_failed"], "validation_failed"],
+      [["validation_failed", "missing"], "validation_failed"],
     ];
     for (const [states, status] of table) expect(decide({ parts: parts(...states) }).status, states.join(",")).toBe(status);
     expect(decide({}).status).toBe("insufficient_evidence");

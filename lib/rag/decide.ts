@@ -15,7 +15,7 @@ export function isUnknownPartStateError(e: unknown): e is UnknownPartStateError 
   return e instanceof UnknownPartStateError;
 }
 
-const partStates = new Set(["supported", "missing", "conflicting", "unverified"]);
+const partStates = new Set(["supported", "missing", "conflicting", "validation_failed"]);
 
 /** What each non-answer means and what the student can do about it: each says something different on purpose. */
 export const explanations: Record<Exclude<AnswerStatus, "answered">, { message: string; nextStep: string }> = {
@@ -60,8 +60,8 @@ function status(parts: ReadonlyArray<{ state: string }>): AnswerStatus {
   if (states.includes("conflicting")) return "conflicting_evidence";
   if (states.every((s) => s === "missing")) return "insufficient_evidence";
   // A part whose citations failed twice is withheld; with nothing else supported the answer as a whole is.
-  if (states.includes("unverified") && !states.includes("supported")) return "validation_failed";
-  if (states.includes("missing") || states.includes("unverified")) return "partial";
+  if (states.includes("validation_failed") && !states.includes("supported")) return "validation_failed";
+  if (states.includes("missing") || states.includes("validation_failed")) return "partial";
   return "answered";
 }
 

@@ -311,8 +311,8 @@ const sameAsk = (a: string, b: string) => a.trim().toLowerCase() === b.trim().to
  * generate + validate for a streaming generator: each claim is checked the moment it is complete
  * and published at once when its citations hold; a claim that fails is held, never shown. After
  * the stream one retry asks for the held claims only; a repaired claim is published then. A part
- * whose held claims fail again becomes "unverified" and keeps the claims that passed.
- * Invariant: every claim event carries a claim that passed validation.
+ * whose held claims fail again (or whose retry fails) becomes "validation_failed" and keeps the
+ * claims that passed. Invariant: every claim event carries a claim that passed validation.
  */
 async function* streamValidated(
   generator: Generator,
@@ -330,6 +330,7 @@ async function* streamValidated(
     yield { type: "stage", stage: attempt === 1 ? "generating" : "checking" };
     // On the retry, the parts asked for again are those with held claims, in order.
     const retried = attempt === 1 ? null : [...new Set(held.map((h) => h.partIndex))];
+    const heldBefore = held;
     if (retried) held = [];
     const partOf = (c: CompletedClaim) => (retried ? (retried.find((i) => sameAsk(parts[i].ask, c.ask)) ?? retried[c.partIndex] ?? -1) : c.partIndex);
     const run = generator.stream!({ ...input, retry });
@@ -346,18 +347,20 @@ async function* streamValidated(
         if (partIndex < 0) continue; // a retry that answers a part nobody asked for
         const part = (parts[partIndex] ??= { ask: step.value.ask, state: step.value.state, claims: [] });
         const at = { partIndex, claimIndex: step.value.claimIndex };
+        const checkStarted = performance.now();
         const checked = validateClaim(step.value.claim, at, registry);
         if (step.value.state === "missing") checked.problems.push({ kind: "part_state_mismatch", ...at, detail: 'The part is marked "missing" but makes this claim; a missing part has no claims.' });
-        trace.claimChecks.push({ attempt, ...at, atMs: since(), published: checked.problems.length === 0, problems: checked.problems });
+        const validateMs = Math.round((performance.now() - checkStarted) * 1000) / 1000;
+        trace.claimChecks.push({ attempt, ...at, atMs: since(), validateMs, published: checked.problems.length === 0, problems: checked.problems });
         if (checked.problems.length) {
           held.push({ partIndex, problems: checked.problems });
-          yield { type: "stage", stage: "checking" };
+          if (attempt === 1) yield { type: "held", partIndex, ask: part.ask };
           continue;
         }
         const claim = answerClaim(checked.claim, registry);
         part.claims.push(claim);
         trace.timings.firstClaimMs ??= since();
-        yield { type: "claim", partIndex, ask: part.ask, state: part.state, claim };
+        yield { type: "claim", partIndex, ask: part.ask, state: part.state, claim, ...(attempt > 1 ? { repaired: true as const } : {}) };
       }
     } catch (e) {
       if (!isGenerationError(e)) throw e;
@@ -365,7 +368,10 @@ async function* streamValidated(
       trace.timings.generate = Math.round((performance.now() - generateStarted) * 100) / 100;
       if (input.signal?.aborted) return { failure: "cancelled" };
       if (attempt === 1) return { failure: "generation" };
-      break; // the retry failed: what was held stays withheld
+      // The retry failed: which held claims it repaired before failing is unknown, so every part
+      // that had one is withheld; the claims it published passed validation and stay.
+      held = [...heldBefore, ...held];
+      break;
     }
     trace.timings.generate = Math.round((performance.now() - generateStarted) * 100) / 100;
     trace.attempts.push({ attempt, messages: input.messages, raw: final.raw, problems: held.flatMap((h) => h.problems), error: null });
@@ -379,7 +385,7 @@ async function* streamValidated(
     parts: parts.map((p, i) => ({
       ...p,
       // A part with nothing left to show is missing; one that lost claims to failed citations says so.
-      state: withheld.has(i) ? "unverified" : p.claims.length === 0 ? "missing" : p.state,
+      state: withheld.has(i) ? "validation_failed" : p.claims.length === 0 ? "missing" : p.state,
     })),
   };
 }

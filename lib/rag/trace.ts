@@ -29,6 +29,8 @@ export interface ClaimCheck {
   claimIndex: number;
   /** Milliseconds from the question to the moment this claim was checked. */
   atMs: number;
+  /** How long checking it took. */
+  validateMs: number;
   published: boolean;
   problems: CitationProblem[];
 }

@@ -248,8 +248,8 @@ export interface AnswerClaim {
 
 export interface AnswerPart {
   ask: string;
-  /** "unverified": some of the part's claims failed validation twice and were withheld; those that passed are kept. */
-  state: "supported" | "missing" | "conflicting" | "unverified";
+  /** "validation_failed": some of the part's claims failed validation twice and were withheld; those that passed are kept. */
+  state: "supported" | "missing" | "conflicting" | "validation_failed";
   claims: AnswerClaim[];
 }
 
@@ -269,5 +269,8 @@ export type PipelineEvent =
   | { type: "stage"; stage: "rewriting" | "searching" | "reading" | "generating" | "checking" }
   | { type: "retrieved"; hits: number; passed: number }
   | { type: "packed"; passages: number; promptTokens: number }
-  | { type: "claim"; partIndex: number; ask: string; state: AnswerPart["state"]; claim: AnswerClaim }
+  /** `repaired`: a claim held earlier, published after the retry fixed its citations. */
+  | { type: "claim"; partIndex: number; ask: string; state: AnswerPart["state"]; claim: AnswerClaim; repaired?: true }
+  /** A complete claim whose citations failed: it is not sent; the chat holds its place as "checking". */
+  | { type: "held"; partIndex: number; ask: string }
   | { type: "status"; answer: Answer };

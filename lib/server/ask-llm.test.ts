@@ -66,7 +66,7 @@ describe("the LLM path over real HTTP", () => {
     const invented = answer([{ text: "Due 18 September.", evidence: [{ sourceId: "S9", quote: NOTICE }] }]);
     const { answer: a, requests, trace } = await run([invented, invented]);
     expect(a.status).toBe("validation_failed");
-    expect(a.parts).toEqual([]);
+    expect(a.parts.map((p) => [p.state, p.claims.length])).toEqual([["validation_failed", 0]]);
     expect(a.message).toMatch(/withheld/i);
     expect(requests).toHaveLength(2);
     expect(JSON.stringify(requests[1].body)).toContain("S9");
@@ -86,7 +86,7 @@ describe("the LLM path over real HTTP", () => {
     const uncited = answer([{ text: "Assignment 2 is due on 18 September.", evidence: [] }]);
     const { answer: a } = await run([uncited, uncited]);
     expect(a.status).toBe("validation_failed");
-    expect(a.parts).toEqual([]);
+    expect(a.parts.map((p) => [p.state, p.claims.length])).toEqual([["validation_failed", 0]]);
   });
 
   it("turns a 500 into generation_error with nothing invented", async () => {

@@ -75,7 +75,8 @@ describe("a hostile document", () => {
       const generator = llmGenerator({ model: "scripted", baseURL: server.baseURL, apiKey: "x", temperature: 0, timeoutMs: 5000, maxRetries: 0 });
       const { answer, trace } = await ask(db, { courseId, question: "How much is the quiz worth?", history: [] }, askDeps(db, courseId, {}, generator));
       expect(answer.status).toBe("validation_failed");
-      expect(answer.parts).toEqual([]);
+      // The part keeps its place, withheld: no claim of it is published.
+      expect(answer.parts.map((p) => [p.state, p.claims.length])).toEqual([["validation_failed", 0]]);
       expect(trace.attempts.flatMap((a) => a.problems.map((p) => p.kind))).toEqual(["unknown_source_id", "unknown_source_id"]);
     } finally {
       await server.close();

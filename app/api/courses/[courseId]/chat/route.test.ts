@@ -2,8 +2,9 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { startScriptedOpenAI } from "@/lib/ai/openai-server.mock";
+import { startScriptedOpenAI, type ScriptedReply } from "@/lib/ai/openai-server.mock";
 import type { ChatStreamEvent } from "@/lib/chat/protocol";
+import type { TraceRecord } from "@/lib/rag/pipeline";
 
 /**
  * The chat route over a real database file and a real model endpoint on 127.0.0.1: an answer is
@@ -105,5 +106,154 @@ describe("the chat route", () => {
     expect(await count(schema.messages)).toBe(before.messages);
     const traces = await handle.db.select().from(schema.traces);
     expect(traces.filter((t) => t.status === "cancelled")).toHaveLength(how === "the request is aborted" ? 1 : 2);
+  });
+
+  describe("a streamed model answer", () => {
+    const EAST = "The field trip leaves from the east gate";
+    const TIME = "at 08:15 on Friday";
+    const claim = (text: string, sourceId: string, quote: string) => ({ text, evidence: [{ sourceId, quote }] });
+    const gate = claim("It leaves from the east gate.", "S1", EAST);
+    const time = claim("It leaves at 08:15 on Friday.", "S1", TIME);
+    const trip = claim("The trip is a field trip.", "S1", "The field trip");
+    const invented = claim("Buses wait at the gate.", "S9", EAST);
+    const repaired = claim("Buses wait at the gate.", "S1", EAST);
+    const part = (ask: string, claims: unknown[]) => ({ ask, state: "supported", claims });
+    const stream = (parts: unknown[], more: Partial<Extract<ScriptedReply, { kind: "stream" }>> = {}): ScriptedReply => ({ kind: "stream", value: { parts }, chunkChars: 16, delayMs: 10, ...more });
+
+    /** Reads the NDJSON as it arrives, noting the server's state when each event is received. */
+    async function readLive(res: Response, onEvent?: (e: ChatStreamEvent) => void) {
+      const seen: Array<{ event: ChatStreamEvent; at: number; chunksSent: number; finished: boolean }> = [];
+      const log = () => server.streams[server.streams.length - 1];
+      const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader();
+      let buffer = "";
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        buffer += value;
+        const lines = buffer.split("\n");
+        buffer = lines.pop()!;
+        for (const line of lines.filter(Boolean)) {
+          const event = JSON.parse(line) as ChatStreamEvent;
+          seen.push({ event, at: performance.now(), chunksSent: log()?.chunkTimes.length ?? 0, finished: log()?.finished ?? false });
+          onEvent?.(event);
+        }
+      }
+      return seen;
+    }
+    const claimTexts = (seen: Array<{ event: ChatStreamEvent }>) => seen.flatMap(({ event }) => (event.type === "claim" ? [event.claim.text] : []));
+    const finalAnswer = (seen: Array<{ event: ChatStreamEvent }>) => {
+      const status = seen.find(({ event }) => event.type === "status")?.event;
+      if (status?.type !== "status") throw new Error("no status event");
+      return status.answer;
+    };
+
+    it("shows the first validated claim before the model has sent its last chunk, ignoring its reasoning", async () => {
+      server.setScript([stream([part("When does the trip leave", [gate, time, trip])], { reasoning: ["Let me think about the gate", " and the hour."] })]);
+      const seen = await readLive(await ask("From where and when does the field trip leave?"));
+      const log = server.streams[server.streams.length - 1];
+      const first = seen.find(({ event }) => event.type === "claim")!;
+      // The server's own record: when the first claim reached the client, the model was still writing.
+      expect(first.finished).toBe(false);
+      expect(first.chunksSent).toBeLessThan(log.chunkTimes.length);
+      expect(first.at).toBeLessThan(log.chunkTimes[log.chunkTimes.length - 1]);
+      expect(claimTexts(seen)).toEqual([gate.text, time.text, trip.text]);
+      const answer = finalAnswer(seen);
+      expect(answer.status).toBe("answered");
+      const [stored] = await handle.db.select().from(schema.traces).where((await import("drizzle-orm")).eq(schema.traces.id, answer.traceId));
+      const trace = stored.data as TraceRecord;
+      expect(trace.attempts[0].raw).not.toContain("Let me think");
+      expect(trace.timings.firstClaimMs).toBeGreaterThan(0);
+      expect(trace.timings.firstClaimMs!).toBeLessThan(trace.timings.totalMs!);
+      expect(trace.claimChecks!.map((c) => c.published)).toEqual([true, true, true]);
+    });
+
+    it("holds a claim with an invented source id while its neighbours show, and publishes it once the retry repairs it", async () => {
+      server.setScript([stream([part("Where does the trip leave", [gate, invented, time])]), stream([part("Where does the trip leave", [repaired])])]);
+      const asked = server.chatRequests().length;
+      const seen = await readLive(await ask("Where does the field trip leave from?"));
+      const types = seen.map(({ event }) => event.type);
+      const heldAt = types.indexOf("held");
+      const claimsAt = types.flatMap((t, i) => (t === "claim" ? [i] : []));
+      // gate, (held), time, then the repaired claim after the retry.
+      expect(claimsAt).toHaveLength(3);
+      expect(claimsAt[0]).toBeLessThan(heldAt);
+      expect(heldAt).toBeLessThan(claimsAt[1]);
+      expect(claimTexts(seen)).toEqual([gate.text, time.text, repaired.text]);
+      const repairedEvent = seen[claimsAt[2]].event;
+      expect(repairedEvent.type === "claim" && repairedEvent.repaired).toBe(true);
+      // Nothing of the held claim was sent before it passed.
+      expect(JSON.stringify(seen.slice(0, claimsAt[2]).map((s) => s.event))).not.toContain(invented.text);
+      const answer = finalAnswer(seen);
+      expect(answer.status).toBe("answered");
+      expect(answer.parts[0].claims.map((c) => c.citations[0].label)).toEqual(["S1", "S1", "S1"]);
+      // The retry asked for the held claim only.
+      const retry = JSON.stringify(server.chatRequests()[asked + 1].body);
+      expect(retry).toContain("Your other claims were accepted");
+      expect(retry).toContain("unknown_source_id");
+      const [stored] = await handle.db.select().from(schema.traces).where((await import("drizzle-orm")).eq(schema.traces.id, answer.traceId));
+      const checks = (stored.data as TraceRecord).claimChecks!;
+      expect(checks.map((c) => [c.attempt, c.published, c.problems.map((p) => p.kind)])).toEqual([
+        [1, true, []],
+        [1, false, ["unknown_source_id"]],
+        [1, true, []],
+        [2, true, []],
+      ]);
+    });
+
+    it("withholds the part whose held claim the retry does not repair, and keeps that part's valid claims and the other part", async () => {
+      server.setScript([
+        stream([part("When does the trip leave", [time]), part("Where does the trip leave", [gate, invented])]),
+        stream([part("Where does the trip leave", [invented])]),
+      ]);
+      const before = await count(schema.claims);
+      const seen = await readLive(await ask("When and where does the field trip leave?"));
+      expect(claimTexts(seen)).toEqual([time.text, gate.text]);
+      const answer = finalAnswer(seen);
+      expect(answer.status).toBe("partial");
+      expect(answer.parts.map((p) => [p.state, p.claims.map((c) => c.text)])).toEqual([
+        ["supported", [time.text]],
+        ["validation_failed", [gate.text]],
+      ]);
+      expect(await count(schema.claims)).toBe(before + 2);
+    });
+
+    it("gives an explicit error and no half claim when the stream is cut off mid-claim", async () => {
+      const value = { parts: [part("When does the trip leave", [gate, time])] };
+      const json = JSON.stringify(value);
+      const cutAtChar = json.indexOf(time.text) + 5; // inside the second claim's text
+      server.setScript([stream(value.parts, { cutAtChar })]);
+      const before = { claims: await count(schema.claims), messages: await count(schema.messages) };
+      const seen = await readLive(await ask("When exactly does the field trip leave?"));
+      // The claim before the cut was complete and valid; the one cut off is never sent, not even in part.
+      expect(claimTexts(seen)).toEqual([gate.text]);
+      const answer = finalAnswer(seen);
+      expect(answer.status).toBe("generation_error");
+      expect(answer.parts).toEqual([]);
+      expect(answer.message).toMatch(/model/i);
+      // The exchange is stored with its status, and no claim of the cut answer.
+      expect(await count(schema.claims)).toBe(before.claims);
+      expect(await count(schema.messages)).toBe(before.messages + 2);
+    });
+
+    it("aborts the model request when the client cancels mid-stream: the server sees it, nothing is saved", async () => {
+      server.setScript([stream([part("When does the trip leave", [gate, time, trip, gate, time, trip])], { chunkChars: 8, delayMs: 60 })]);
+      const before = { conversations: await count(schema.conversations), messages: await count(schema.messages) };
+      const streamsBefore = server.streams.length;
+      const gone = new AbortController();
+      const res = await ask("Tell me when the field trip leaves, please.", gone.signal);
+      // The client goes away as soon as the first claim has arrived.
+      await readLive(res, (e) => {
+        if (e.type === "claim") gone.abort();
+      }).catch(() => {});
+      const log = server.streams[streamsBefore];
+      await vi.waitFor(() => expect(log.aborted).toBe(true), { timeout: 10_000 });
+      expect(log.finished).toBe(false);
+      await vi.waitFor(async () => {
+        const traces = await handle.db.select().from(schema.traces);
+        expect(traces.filter((t) => (t.data as TraceRecord).question === "Tell me when the field trip leaves, please.").map((t) => t.status)).toEqual(["cancelled"]);
+      }, { timeout: 10_000 });
+      expect(await count(schema.conversations)).toBe(before.conversations);
+      expect(await count(schema.messages)).toBe(before.messages);
+    });
   });
 });
