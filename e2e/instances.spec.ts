@@ -1,9 +1,9 @@
-import { spawn, type ChildProcess } from "node:child_process";
 import { createClient, type Client } from "@libsql/client";
 import { expect, request as playwrightRequest, test, type APIRequestContext } from "@playwright/test";
 import { env } from "../lib/env";
 import { buildPdf } from "../lib/pdf/build";
 import { DocumentsPage } from "./pages/documents-page";
+import { startNextServer, stopNextServer, type NextServer } from "./next-server";
 import { E2E_DATABASE_URL, E2E_MAIN_WORKER_ID, e2eServerEnv } from "./server-env";
 
 /**
@@ -21,32 +21,9 @@ const UPLOADS = 20;
 /** Long enough that a job is still being read a good while after it is seen started. */
 const PAGES = 40;
 
-let second: ChildProcess | undefined;
-let secondLog = "";
+let second: NextServer | undefined;
 let secondApi: APIRequestContext | undefined;
 let reader: Client | undefined;
-
-/** Resolves once the server answers, or fails when the process exits first. */
-async function waitUntilServing(child: ChildProcess, url: string): Promise<void> {
-  const deadline = Date.now() + 90_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`the second server exited:\n${secondLog}`);
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // Not listening yet.
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`the second server did not start:\n${secondLog}`);
-}
-
-async function portInUse(url: string): Promise<boolean> {
-  return fetch(url).then(
-    () => true,
-    () => false,
-  );
-}
 
 /** A handout of PAGES pages whose every page names its handout, so no two uploads are alike. */
 function handout(n: number): Promise<Uint8Array> {
@@ -105,27 +82,18 @@ async function jobs(revisionIds: string[]): Promise<JobRow[]> {
 }
 
 test.beforeAll(async () => {
-  expect(await portInUse(SECOND_URL), `port ${SECOND_PORT} must be free for the second server`).toBe(false);
-  // node itself, not npx: SIGKILL must reach the server, not a wrapper. The build is the one the
-  // webServer just made.
-  second = spawn(process.execPath, ["node_modules/next/dist/bin/next", "start", "-p", String(SECOND_PORT), "-H", "127.0.0.1"], {
-    // PATH, HOME and the like pass through, as they do to the webServer.
-    env: { ...process.env, ...e2eServerEnv(SECOND_WORKER_ID) },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  second.stdout!.on("data", (d) => (secondLog += d));
-  second.stderr!.on("data", (d) => (secondLog += d));
-  await waitUntilServing(second, SECOND_URL);
+  // The build is the one the webServer just made.
+  second = await startNextServer(SECOND_PORT, e2eServerEnv(SECOND_WORKER_ID));
   // Read-only: the test watches the database and never writes to it.
   reader = createClient({ url: E2E_DATABASE_URL, concurrency: 1 });
   await reader.execute("PRAGMA query_only = ON");
 });
 
 test.afterAll(async ({}, testInfo) => {
-  if (second && second.exitCode === null && second.signalCode === null) second.kill("SIGKILL");
+  stopNextServer(second);
   await secondApi?.dispose();
   reader?.close();
-  await testInfo.attach("second-server.log", { body: secondLog, contentType: "text/plain" });
+  await testInfo.attach("second-server.log", { body: second?.log() ?? "", contentType: "text/plain" });
 });
 
 test("two instances share one database: every upload is indexed once, and a killed instance's job is finished by the other", async ({ page }, testInfo) => {
@@ -155,15 +123,15 @@ test("two instances share one database: every upload is indexed once, and a kill
       (j) => j.status === "running" && j.leaseOwner === SECOND_WORKER_ID && j.revisionStatus === "extracting" && j.progress <= PAGES / 2,
     );
     if (held) {
-      second!.kill("SIGKILL");
+      second!.child.kill("SIGKILL");
       killed = held;
     } else {
       await new Promise((r) => setTimeout(r, 20));
     }
   }
   expect(killed, "the second server was seen holding a job").toBeDefined();
-  await new Promise<void>((resolve) => (second!.exitCode !== null || second!.signalCode !== null ? resolve() : second!.once("exit", () => resolve())));
-  expect(second!.signalCode).toBe("SIGKILL");
+  await new Promise<void>((resolve) => (second!.child.exitCode !== null || second!.child.signalCode !== null ? resolve() : second!.child.once("exit", () => resolve())));
+  expect(second!.child.signalCode).toBe("SIGKILL");
   // Dead with the job in hand: still running under its lease.
   const [atDeath] = await jobs([killed!.revisionId]);
   expect(atDeath).toMatchObject({ status: "running", leaseOwner: SECOND_WORKER_ID, attempts: 1 });

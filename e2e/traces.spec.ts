@@ -23,6 +23,8 @@ test("an instructor reads how an answer was decided, stage by stage, and the cou
   await page.goto("/courses/demo-cs101/eval");
   await expect(page.getByTestId("eval-stats")).toContainText("Questions");
   await expect(page.getByText("partial", { exact: true }).first()).toBeVisible();
+  // The partial answer above published claims: its row has a time to first claim.
+  await expect(page.locator('[data-testid="eval-outcome"][data-status="partial"] [data-testid="eval-first-claim"]')).toHaveText(/^\d+ ms$/);
   await page.screenshot({ path: testInfo.outputPath("eval.png"), fullPage: true });
 });
 

@@ -368,7 +368,7 @@ export function AnswerView({ turn, onRetry }: { turn: Turn; onRetry?: () => void
   const streaming = turn.phase === "streaming";
 
   return (
-    <div data-testid="answer" data-phase={turn.phase} data-status={answer?.status ?? ""} aria-busy={streaming} className="space-y-4">
+    <div data-testid="answer" data-phase={turn.phase} data-status={answer?.status ?? ""} data-trace-id={answer?.traceId ?? ""} aria-busy={streaming} className="space-y-4">
       <div className="flex min-h-7 items-center justify-between gap-3">
         {answer ? (
           <StatusBadge status={answer.status} />

@@ -145,6 +145,39 @@ export function TraceView({ trace }: { trace: TraceRecord }) {
         </Section>
       ))}
 
+      {trace.claimChecks?.length ? (
+        <Section title="Claim by claim" note="A streamed answer's claims as each was checked: published at once, or held (never shown) and why.">
+          <div className="overflow-x-auto">
+            <table className="w-full min-w-[34rem] text-sm" data-testid="claim-checks">
+              <thead>
+                <tr className="text-left text-xs text-muted">
+                  <th className="py-1.5 pr-3 font-medium">Attempt</th>
+                  <th className="py-1.5 pr-3 font-medium">Part · claim</th>
+                  <th className="py-1.5 pr-3 text-right font-medium">Checked at</th>
+                  <th className="py-1.5 pr-3 text-right font-medium">Check took</th>
+                  <th className="py-1.5 font-medium">Outcome</th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-line">
+                {trace.claimChecks.map((c, i) => (
+                  <tr key={i} data-testid="claim-check" data-published={c.published}>
+                    <td className="py-1.5 pr-3 font-mono text-ink-soft">{c.attempt}</td>
+                    <td className="py-1.5 pr-3 font-mono text-ink-soft">
+                      {c.partIndex + 1} · {c.claimIndex + 1}
+                    </td>
+                    <td className="py-1.5 pr-3 text-right font-mono text-ink-soft">{Math.round(c.atMs)} ms</td>
+                    <td className="py-1.5 pr-3 text-right font-mono text-ink-soft">{c.validateMs.toFixed(2)} ms</td>
+                    <td className={`py-1.5 ${c.published ? "text-ink" : "text-red-800"}`}>
+                      {c.published ? "published" : `held: ${c.problems.map((p) => `${p.kind.replace(/_/g, " ")} (${p.detail})`).join("; ")}`}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </Section>
+      ) : null}
+
       {trace.partStates.length ? (
         <Section title="Decision" note="The state of each requested part, and the status they add up to.">
           <ul className="space-y-1 text-sm">

@@ -63,6 +63,11 @@ export class ChatPage {
     return answer.getByTestId("claim");
   }
 
+  /** The places of claims held while their citations are checked again. */
+  heldClaims(answer: Locator): Locator {
+    return answer.getByTestId("held-claim");
+  }
+
   chips(scope: Locator): Locator {
     return scope.getByTestId("citation-chip");
   }

@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from "node:net";
 
 /** One scripted reply of the fake endpoint. */
-export type ScriptedReply =
+type PlainReply =
   | { kind: "content"; content: string }
   | { kind: "json"; value: unknown }
   | { kind: "status"; status: number; body?: string }
@@ -14,6 +14,11 @@ export type ScriptedReply =
    * the response mid-stream, as a dropped connection would.
    */
   | { kind: "stream"; value: unknown; chunkChars?: number; delayMs?: number; reasoning?: string[]; cutAtChar?: number };
+
+export type ScriptedReply =
+  | PlainReply
+  /** The reply is made from the request (an e2e test does not know in advance which passage gets which label). */
+  | { kind: "fromRequest"; reply: (body: Record<string, unknown>) => PlainReply };
 
 /** What the server saw of one streamed reply, on its own clock. */
 export interface StreamLog {
@@ -65,7 +70,8 @@ export async function startScriptedOpenAI({ chat = [] as ScriptedReply[], embedd
       return;
     }
     if (path.endsWith("/chat/completions")) {
-      const reply = script[Math.min(served, script.length - 1)];
+      const scripted = script[Math.min(served, script.length - 1)];
+      const reply = scripted?.kind === "fromRequest" ? scripted.reply(body) : scripted;
       served++;
       if (!reply) {
         res.statusCode = 500;

@@ -78,11 +78,14 @@ describe("ingestion leases", () => {
 
   it("renews the lease while a job runs, so a slow job is not taken over", async () => {
     const { revision } = await upload(1);
-    const slow = processQueuedJobs(db, { ...workerA, checkpoint: (stage) => (stage === "extracted" ? sleep(2500) : undefined) });
-    // Three lease lengths of polling by the other worker find nothing to take.
+    // A 2 s lease here: with 1 s, a loaded machine (five people on two cores) delayed the 333 ms
+    // heartbeat past the lease and the test failed on scheduling, not on the worker.
+    const leaseMs = 2000;
+    const slow = processQueuedJobs(db, { ...workerA, leaseMs, checkpoint: (stage) => (stage === "extracted" ? sleep(5000) : undefined) });
+    // Two and a half lease lengths of polling by the other worker find nothing to take.
     for (let i = 0; i < 6; i++) {
-      await sleep(400);
-      expect(await processQueuedJobs(db, workerB)).toBe(0);
+      await sleep(800);
+      expect(await processQueuedJobs(db, { ...workerB, leaseMs })).toBe(0);
     }
     expect(await slow).toBe(1);
     expect(await jobOf(revision.id)).toMatchObject({ status: "done", attempts: 1, leaseOwner: "wrk_a" });

@@ -16,9 +16,16 @@ export async function getCourseTrace(courseId: string, traceId: string): Promise
   return row ? (row.data as TraceRecord) : null;
 }
 
+export interface StatusStats {
+  answers: number;
+  /** Median time to the first published claim over the answers of this status that had one; null when none did. */
+  medianFirstClaimMs: number | null;
+  medianTotalMs: number | null;
+}
+
 export interface CourseAnswerStats {
   questions: number;
-  byStatus: Partial<Record<AnswerStatus, number>>;
+  byStatus: Partial<Record<AnswerStatus, StatusStats>>;
   /** Questions whose first generation needed the retry, and those withheld after it. */
   retried: number;
   medianTotalMs: number | null;
@@ -36,16 +43,19 @@ function percentile(values: number[], p: number): number | null {
 export async function courseAnswerStats(courseId: string): Promise<CourseAnswerStats> {
   const { db } = await getDb();
   const records = (await listTraceRecords(db, { courseId, limit: 1000 })).filter((r) => !r.origin);
+  const totals = (rs: TraceRecord[]) => rs.map((r) => r.timings.totalMs).filter((v): v is number => typeof v === "number");
+  const firsts = (rs: TraceRecord[]) => rs.map((r) => r.timings.firstClaimMs).filter((v): v is number => typeof v === "number");
   const byStatus: CourseAnswerStats["byStatus"] = {};
-  for (const r of records) if (r.status) byStatus[r.status] = (byStatus[r.status] ?? 0) + 1;
-  const totals = records.map((r) => r.timings.totalMs).filter((v): v is number => typeof v === "number");
-  const firsts = records.map((r) => r.timings.firstClaimMs).filter((v): v is number => typeof v === "number");
+  for (const status of new Set(records.flatMap((r) => (r.status ? [r.status] : [])))) {
+    const of = records.filter((r) => r.status === status);
+    byStatus[status] = { answers: of.length, medianFirstClaimMs: percentile(firsts(of), 0.5), medianTotalMs: percentile(totals(of), 0.5) };
+  }
   return {
     questions: records.length,
     byStatus,
     retried: records.filter((r) => r.attempts.length > 1).length,
-    medianTotalMs: percentile(totals, 0.5),
-    p95TotalMs: percentile(totals, 0.95),
-    medianFirstClaimMs: percentile(firsts, 0.5),
+    medianTotalMs: percentile(totals(records), 0.5),
+    p95TotalMs: percentile(totals(records), 0.95),
+    medianFirstClaimMs: percentile(firsts(records), 0.5),
   };
 }

@@ -36,18 +36,37 @@ export default async function EvalPage({ params }: { params: Promise<{ courseId:
         />
         <div className="mt-6 rounded-2xl border border-line bg-surface p-5 sm:p-6">
           <h2 className="text-base font-semibold text-ink">Outcomes</h2>
-          <ul className="mt-4 divide-y divide-line text-sm">
-            {Object.entries(stats.byStatus)
-              .sort((a, b) => b[1] - a[1])
-              .map(([status, n]) => (
-                <li key={status} className="flex items-center justify-between py-2">
-                  <StatusBadge status={status} />
-                  <span className="font-mono text-ink-soft">
-                    {n} · {share(n)}
-                  </span>
-                </li>
-              ))}
-          </ul>
+          <div className="mt-3 overflow-x-auto">
+            <table className="w-full min-w-[30rem] text-sm" data-testid="eval-outcomes">
+              <thead>
+                <tr className="text-left text-xs text-muted">
+                  <th className="py-2 pr-3 font-medium">Outcome</th>
+                  <th className="py-2 pr-3 text-right font-medium">Answers</th>
+                  {/* Claims are published as each passes validation, so this is what a student waited before reading anything. */}
+                  <th className="py-2 pr-3 text-right font-medium">Time to first claim (median)</th>
+                  <th className="py-2 text-right font-medium">Time to answer (median)</th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-line">
+                {Object.entries(stats.byStatus)
+                  .sort((a, b) => b[1].answers - a[1].answers)
+                  .map(([status, s]) => (
+                    <tr key={status} data-testid="eval-outcome" data-status={status}>
+                      <td className="py-2 pr-3">
+                        <StatusBadge status={status} />
+                      </td>
+                      <td className="py-2 pr-3 text-right font-mono text-ink-soft">
+                        {s.answers} · {share(s.answers)}
+                      </td>
+                      <td className="py-2 pr-3 text-right font-mono text-ink-soft" data-testid="eval-first-claim">
+                        {ms(s.medianFirstClaimMs)}
+                      </td>
+                      <td className="py-2 text-right font-mono text-ink-soft">{ms(s.medianTotalMs)}</td>
+                    </tr>
+                  ))}
+              </tbody>
+            </table>
+          </div>
           {stats.questions === 0 ? <p className="text-sm text-muted">No questions yet.</p> : null}
           <p className="mt-4 text-sm text-muted">
             {stats.retried} answer(s) needed the one retry after a citation problem. 95th percentile time to answer: {ms(stats.p95TotalMs)}.

@@ -1,0 +1,194 @@
+import { rmSync } from "node:fs";
+import { expect, request as playwrightRequest, test, type Page } from "@playwright/test";
+import { startScriptedOpenAI } from "../lib/ai/openai-server.mock";
+import { demoCourse, DEMO_FACTS } from "../lib/demo/course";
+import { env } from "../lib/env";
+import { startNextServer, stopNextServer, type NextServer } from "./next-server";
+import { ChatPage } from "./pages/chat-page";
+
+/**
+ * With GENERATION_MODEL pointed at the scripted OpenAI-compatible server (SSE chunks with a delay,
+ * reasoning deltas first), a student's chat shows each claim as it passes validation while the
+ * model is still writing; a claim citing a passage that was never sent is held as "checking",
+ * never shown, and appears only once the retry has repaired it. The server is a second `next
+ * start` of the same build on its own fresh database with the demo course.
+ */
+
+const PORT = env.E2E_PORT + 2;
+const COURSE = demoCourse.slug;
+const STUDENT = { email: "student@demo.test", password: "demo-student" };
+const INSTRUCTOR = { email: "instructor@demo.test", password: "demo-instructor" };
+const SHOTS = "/tmp/shots";
+const A2 = DEMO_FACTS.sentences.assignment2Due.sentence;
+const LATE = DEMO_FACTS.sentences.latePolicy.sentence;
+const HELD_TEXT = "After three days a late submission receives no credit.";
+
+/** The label the grounded request gave the passage holding `sentence`. */
+function labelOf(body: Record<string, unknown>, sentence: string): string {
+  const user = (body.messages as Array<{ role: string; content: string }>).map((m) => m.content).join("\n");
+  for (const m of user.matchAll(/<passage id="(S\d+)">([\s\S]*?)<\/passage>/g)) if (m[2].includes(sentence)) return m[1];
+  throw new Error(`no sent passage holds: ${sentence}`);
+}
+
+let model: Awaited<ReturnType<typeof startScriptedOpenAI>>;
+let server: NextServer | undefined;
+
+test.beforeAll(async () => {
+  test.setTimeout(180_000);
+  model = await startScriptedOpenAI();
+  rmSync("data/e2e-model", { recursive: true, force: true });
+  server = await startNextServer(PORT, {
+    DATABASE_URL: "file:./data/e2e-model/study.db",
+    SEED_DEMO: "1",
+    INGEST_WORKER: "1",
+    INGEST_WORKER_ID: "wrk_e2e_model",
+    NEXT_TELEMETRY_DISABLED: "1",
+    RATE_LIMIT_ASK_PER_MINUTE: "1000",
+    GENERATION_MODEL: "scripted-model",
+    OPENAI_BASE_URL: model.baseURL,
+    OPENAI_API_KEY: "test",
+  });
+});
+
+test.afterAll(async ({}, testInfo) => {
+  stopNextServer(server);
+  await model?.close();
+  await testInfo.attach("model-server.log", { body: server?.log() ?? "", contentType: "text/plain" });
+});
+
+/** Records, at every DOM change, the newest answer's phase, its claims' texts and its held places. */
+async function recordAnswer(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const w = window as unknown as { __seen: Array<{ phase: string | null; claims: string[]; held: number }> };
+    w.__seen = [];
+    new MutationObserver(() => {
+      const answers = document.querySelectorAll('[data-testid="answer"]');
+      const last = answers[answers.length - 1];
+      if (!last) return;
+      w.__seen.push({
+        phase: last.getAttribute("data-phase"),
+        claims: [...last.querySelectorAll('[data-testid="claim"]')].map((c) => c.textContent ?? ""),
+        held: last.querySelectorAll('[data-testid="held-claim"]').length,
+      });
+    }).observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true });
+  });
+}
+
+test("a model's claims appear one by one while it writes; a held claim shows as checking until the retry repairs it", async ({ page, browser }, testInfo) => {
+  test.setTimeout(180_000);
+  const chat = new ChatPage(page);
+  // The demo course is indexed in the background after start: the instructor's API waits for it.
+  const instructor = await playwrightRequest.newContext({ baseURL: server!.url });
+  expect((await instructor.post("/api/auth/sign-in", { data: INSTRUCTOR })).status()).toBe(200);
+  await expect
+    .poll(
+      async () => {
+        const res = await instructor.get(`/api/courses/${COURSE}/documents`);
+        if (!res.ok()) return `documents: ${res.status()}`;
+        const { documents } = (await res.json()) as { documents: Array<{ revisions: Array<{ status: string }> }> };
+        return documents.length > 0 && documents.every((d) => d.revisions.every((r) => r.status === "ready")) ? "ready" : "indexing";
+      },
+      { timeout: 120_000, intervals: [500, 1000] },
+    )
+    .toBe("ready");
+  const signIn = await page.request.post(`${server!.url}/api/auth/sign-in`, { data: STUDENT });
+  expect(signIn.status()).toBe(200);
+
+  model.setScript([
+    {
+      kind: "fromRequest",
+      reply: (body) => ({
+        kind: "stream",
+        reasoning: ["The student asks two things.", " I should quote the syllabus."],
+        chunkChars: 10,
+        delayMs: 60,
+        value: {
+          parts: [
+            { ask: "When is Assignment 2 due", state: "supported", claims: [{ text: A2, evidence: [{ sourceId: labelOf(body, A2), quote: A2 }] }] },
+            {
+              ask: "What is the late penalty",
+              state: "supported",
+              claims: [
+                { text: "Late work loses 10% per day, for up to 3 days.", evidence: [{ sourceId: labelOf(body, LATE), quote: "Late submissions lose 10% per day late, up to 3 days" }] },
+                // A label no passage had: held, never shown.
+                { text: HELD_TEXT, evidence: [{ sourceId: "S9", quote: "after that the submission receives no credit" }] },
+              ],
+            },
+          ],
+        },
+      }),
+    },
+    {
+      kind: "fromRequest",
+      reply: (body) => ({
+        kind: "stream",
+        chunkChars: 10,
+        delayMs: 60,
+        value: {
+          parts: [
+            { ask: "What is the late penalty", state: "supported", claims: [{ text: HELD_TEXT, evidence: [{ sourceId: labelOf(body, LATE), quote: "after that the submission receives no credit" }] }] },
+          ],
+        },
+      }),
+    },
+  ]);
+
+  await page.goto(`${server!.url}/courses/${COURSE}/chat`);
+  await expect(chat.input).toBeVisible();
+  await recordAnswer(page);
+  await chat.input.fill("When is Assignment 2 due, and what is the late penalty?");
+  await chat.sendButton.click();
+  const answer = chat.answers.last();
+
+  // The first claim is on screen while the model is still writing (the model server's own record).
+  await expect(chat.claims(answer).first()).toBeVisible();
+  expect(model.streams[0].finished, "the model was still writing when the first claim was shown").toBe(false);
+  await chat.screenshot(testInfo.outputPath("model-first-claim.png"), `${SHOTS}/chat-model-first-claim.png`);
+
+  // The claim with the invented label holds its place as "checking", its text nowhere.
+  await expect(chat.heldClaims(answer)).toHaveCount(1);
+  await expect(answer).not.toContainText(HELD_TEXT);
+  await chat.screenshot(testInfo.outputPath("model-held.png"), `${SHOTS}/chat-model-held.png`);
+
+  await expect(answer).toHaveAttribute("data-phase", "done", { timeout: 60_000 });
+  await expect(answer).toHaveAttribute("data-status", "answered");
+  await expect(chat.claims(answer)).toHaveCount(3);
+  await expect(chat.claims(answer).last()).toContainText(HELD_TEXT);
+  await expect(chat.heldClaims(answer)).toHaveCount(0);
+  await chat.screenshot(testInfo.outputPath("model-done.png"), `${SHOTS}/chat-model-done.png`);
+
+  // Claims arrived one at a time, and the held claim's text never showed while it was held.
+  const seen = await page.evaluate(() => (window as unknown as { __seen: Array<{ phase: string | null; claims: string[]; held: number }> }).__seen);
+  const streaming = seen.filter((s) => s.phase === "streaming");
+  expect([...new Set(streaming.map((s) => s.claims.length))]).toEqual([0, 1, 2, 3]);
+  expect(seen.filter((s) => s.held > 0 && s.claims.some((c) => c.includes(HELD_TEXT)))).toEqual([]);
+  expect(seen.findIndex((s) => s.held > 0)).toBeLessThan(seen.findIndex((s) => s.claims.some((c) => c.includes(HELD_TEXT))));
+  // The reasoning deltas never reached the student.
+  await expect(answer).not.toContainText("I should quote");
+
+  // The same answer at phone width.
+  const phone = await browser.newPage({ viewport: { width: 390, height: 844 } });
+  await phone.context().addCookies(await page.context().cookies());
+  await phone.goto(page.url());
+  await expect(phone.getByTestId("claim")).toHaveCount(3);
+  await phone.screenshot({ path: testInfo.outputPath("model-done-390.png") });
+  await phone.screenshot({ path: `${SHOTS}/chat-model-done-390.png` });
+  await phone.close();
+
+  // The instructor's trace shows each claim's check, the held one with its reason, and the Evaluation page its time to first claim.
+  const traceId = await answer.getAttribute("data-trace-id");
+  const { cookies } = await instructor.storageState();
+  await page.context().clearCookies();
+  await page.context().addCookies(cookies);
+  await page.goto(`${server!.url}/courses/${COURSE}/eval`);
+  await expect(page.locator('[data-testid="eval-outcome"][data-status="answered"] [data-testid="eval-first-claim"]')).toHaveText(/^\d+ ms$/);
+  await page.screenshot({ path: testInfo.outputPath("model-eval.png"), fullPage: true });
+  await page.screenshot({ path: `${SHOTS}/eval-model.png`, fullPage: true });
+  expect(traceId).toMatch(/^trc_/);
+  await page.goto(`${server!.url}/courses/${COURSE}/traces/${traceId}`);
+  const checks = page.getByTestId("claim-check");
+  await expect(checks).toHaveCount(4);
+  await expect(checks.filter({ hasText: "held" })).toContainText("unknown source id");
+  await page.screenshot({ path: `${SHOTS}/trace-model.png`, fullPage: true });
+  await instructor.dispose();
+});
