@@ -175,6 +175,32 @@ test("a model's claims appear one by one while it writes; a held claim shows as 
   await phone.screenshot({ path: `${SHOTS}/chat-model-done-390.png` });
   await phone.close();
 
+  // Stop, pressed while the model writes, aborts the model's request (the model server sees it) and keeps nothing.
+  const A1 = DEMO_FACTS.sentences.assignment1Due.sentence;
+  model.setScript([
+    {
+      kind: "fromRequest",
+      reply: (body) => ({
+        kind: "stream",
+        chunkChars: 6,
+        delayMs: 80,
+        value: { parts: [{ ask: "When is Assignment 1 due", state: "supported", claims: Array.from({ length: 4 }, () => ({ text: A1, evidence: [{ sourceId: labelOf(body, A1), quote: A1 }] })) }] },
+      }),
+    },
+  ]);
+  const streamsBefore = model.streams.length;
+  await chat.newConversation();
+  await chat.input.fill("When is Assignment 1 due?");
+  await chat.sendButton.click();
+  const stopped = chat.answers.last();
+  await expect(chat.claims(stopped).first()).toBeVisible();
+  await chat.stopButton.click();
+  await expect.poll(() => model.streams[streamsBefore]?.aborted, { timeout: 15_000 }).toBe(true);
+  expect(model.streams[streamsBefore].finished).toBe(false);
+  await expect(stopped).toHaveAttribute("data-phase", "failed");
+  await expect(stopped.getByTestId("answer-error")).toContainText("You stopped this answer");
+  await chat.screenshot(testInfo.outputPath("model-stopped.png"), `${SHOTS}/chat-model-stopped.png`);
+
   // The instructor's trace shows each claim's check, the held one with its reason, and the Evaluation page its time to first claim.
   const traceId = await answer.getAttribute("data-trace-id");
   const { cookies } = await instructor.storageState();

@@ -193,6 +193,7 @@ export function ChatApp({
 
   // ── Asking ────────────────────────────────────────────────────────────────────────────────
   const threadsRef = useRef(threads);
+  const stopRef = useRef<AbortController | null>(null);
   useLayoutEffect(() => {
     threadsRef.current = threads;
   });
@@ -213,6 +214,9 @@ export function ChatApp({
         return { ...prev, [threadKey]: { phase: "ready", turns: [...(existing?.turns ?? []), turn] } };
       });
 
+      // Stop (or leaving the page) aborts the request; the server then cancels the answer and its model call.
+      const stop = new AbortController();
+      stopRef.current = stop;
       const update = (fn: (t: Turn) => Turn) =>
         setThreads((prev) => {
           const next = updateTurn(prev[threadKey], turnKey, fn);
@@ -246,15 +250,15 @@ export function ChatApp({
       // A full queue (503 with Retry-After) is waited out once, with a countdown, before the question is sent again.
       const attempt = async (retried: boolean): Promise<void> => {
         try {
-          await api.streamQuestion(courseSlug, { conversationId, question }, onEvent);
+          await api.streamQuestion(courseSlug, { conversationId, question }, onEvent, stop.signal);
         } catch (e) {
           if (!(e instanceof api.BusyError) || retried) throw e;
-          for (let left = Math.ceil(e.retryAfter); left > 0; left--) {
+          for (let left = Math.ceil(e.retryAfter); left > 0 && !stop.signal.aborted; left--) {
             update((t) => ({ ...t, progress: { stage: "busy", retryIn: left } }));
             await new Promise<void>((resolve) => window.setTimeout(resolve, 1000)); // a real second, even in a hidden tab
           }
           update((t) => ({ ...t, progress: null }));
-          await attempt(true);
+          if (!stop.signal.aborted) await attempt(true);
         }
       };
       attempt(false)
@@ -267,8 +271,17 @@ export function ChatApp({
                 : { ...t, phase: "failed", error: "The answer stopped before it was complete. Nothing was saved; try again." },
           ),
         )
-        .catch((e: Error) => update((t) => ({ ...t, phase: "failed", error: e.message || "The question could not be sent. Try again." })))
-        .finally(() => void loadDocuments());
+        .catch((e: Error) =>
+          update((t) => ({
+            ...t,
+            phase: "failed",
+            error: stop.signal.aborted ? "You stopped this answer. Nothing of it was saved." : e.message || "The question could not be sent. Try again.",
+          })),
+        )
+        .finally(() => {
+          if (stopRef.current === stop) stopRef.current = null;
+          void loadDocuments();
+        });
     },
     [activeKey, courseSlug, loadDocuments],
   );
@@ -474,7 +487,7 @@ export function ChatApp({
 
           <div className="shrink-0 bg-gradient-to-t from-canvas via-canvas to-canvas/0 px-3 pb-[max(0.75rem,env(safe-area-inset-bottom))] pt-2 sm:px-8">
             <div className="mx-auto w-full max-w-3xl">
-              <Composer onSend={send} busy={busy} inputRef={inputRef} placeholder={turns.length ? "Ask a follow-up…" : "Ask about your course notes…"} />
+              <Composer onSend={send} onStop={() => stopRef.current?.abort()} busy={busy} inputRef={inputRef} placeholder={turns.length ? "Ask a follow-up…" : "Ask about your course notes…"} />
             </div>
           </div>
         </section>

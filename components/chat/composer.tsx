@@ -6,11 +6,14 @@ import { MAX_QUESTION_CHARS } from "@/lib/chat/protocol";
 /** The question box: Enter sends, Shift+Enter adds a line; it grows with the text up to a few lines. */
 export function Composer({
   onSend,
+  onStop,
   busy,
   placeholder,
   inputRef,
 }: {
   onSend: (question: string) => void;
+  /** While an answer streams, the send button becomes a stop button that cancels it. */
+  onStop?: () => void;
   busy: boolean;
   placeholder: string;
   inputRef?: RefObject<HTMLTextAreaElement | null>;
@@ -63,6 +66,20 @@ export function Composer({
           aria-describedby="question-hint"
           className="max-h-[200px] min-h-[28px] flex-1 resize-none bg-transparent py-1.5 text-[15.5px] leading-6 text-ink outline-none placeholder:text-muted/80 focus-visible:outline-none"
         />
+        {busy && onStop ? (
+          <button
+            type="button"
+            data-testid="stop-button"
+            onClick={onStop}
+            aria-label="Stop answering"
+            title="Stop answering"
+            className="grid size-9 shrink-0 place-items-center rounded-xl bg-ink text-white shadow-sm transition-colors hover:bg-ink-soft"
+          >
+            <svg aria-hidden="true" viewBox="0 0 20 20" className="size-3.5" fill="currentColor">
+              <rect x="4" y="4" width="12" height="12" rx="2" />
+            </svg>
+          </button>
+        ) : (
         <button
           type="submit"
           data-testid="send-button"
@@ -80,6 +97,7 @@ export function Composer({
             </svg>
           )}
         </button>
+        )}
       </div>
       <p id="question-hint" className="mt-2 flex justify-between gap-3 px-1 text-xs text-muted">
         <span className="hidden sm:inline">Answers quote your course notes. Enter to send, Shift+Enter for a new line.</span>

@@ -6,6 +6,7 @@ import { expect, type Locator, type Page } from "@playwright/test";
 export class ChatPage {
   readonly input: Locator;
   readonly sendButton: Locator;
+  readonly stopButton: Locator;
   readonly answers: Locator;
   readonly turns: Locator;
   readonly popover: Locator;
@@ -16,6 +17,7 @@ export class ChatPage {
   constructor(readonly page: Page) {
     this.input = page.getByTestId("question-input");
     this.sendButton = page.getByTestId("send-button");
+    this.stopButton = page.getByRole("button", { name: "Stop answering" });
     this.answers = page.getByTestId("answer");
     this.turns = page.getByTestId("turn");
     this.popover = page.getByTestId("citation-popover");
