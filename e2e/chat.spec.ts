@@ -28,25 +28,6 @@ async function shot(chat: ChatPage, testInfo: TestInfo, name: string, copy = tru
   await chat.screenshot(testInfo.outputPath(`${name}.png`), copy ? `${SHOTS}/chat-${name}.png` : undefined);
 }
 
-/** Records what the newest answer looked like at every DOM change, to prove it streamed. */
-async function recordStreaming(page: Page): Promise<void> {
-  await page.evaluate(() => {
-    const w = window as unknown as { __seen: Array<{ phase: string | null; status: string | null; claims: number; stage: string | null }> };
-    w.__seen = [];
-    new MutationObserver(() => {
-      const answers = document.querySelectorAll('[data-testid="answer"]');
-      const last = answers[answers.length - 1];
-      if (!last) return;
-      w.__seen.push({
-        phase: last.getAttribute("data-phase"),
-        status: last.getAttribute("data-status"),
-        claims: last.querySelectorAll('[data-testid="claim"]').length,
-        stage: last.querySelector('[data-testid="stage-indicator"]')?.textContent ?? null,
-      });
-    }).observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true });
-  });
-}
-
 interface ApiDocument {
   id: string;
   title: string;
@@ -153,11 +134,11 @@ test("a deadline question streams a cited claim whose chip opens the quote and t
   page.on("pageerror", (e) => problems.push(e.message));
   const chat = new ChatPage(page);
   await chat.goto(COURSE);
-  await recordStreaming(page);
+  await chat.recordAnswers();
   const answer = await chat.ask("When is Assignment 2 due?");
 
   // It streamed: a stage line while waiting, and the claim on screen before the final status.
-  const seen = await page.evaluate(() => (window as unknown as { __seen: Array<{ status: string; claims: number; stage: string | null }> }).__seen);
+  const seen = await chat.seenAnswers();
   expect(seen.some((s) => s.stage !== null), "a stage indicator was shown while waiting").toBe(true);
   expect(seen.some((s) => s.claims > 0 && s.status === ""), "a claim appeared before the answer was complete").toBe(true);
   await expect(answer.getByTestId("stage-indicator")).toHaveCount(0);
@@ -255,7 +236,7 @@ test("while a slow answer streams, the stage says what is happening and claims a
   });
   const chat = new ChatPage(page);
   await chat.goto(COURSE);
-  await recordStreaming(page);
+  await chat.recordAnswers();
   await chat.input.fill("What is the late penalty, and when is Assignment 4 due?");
   await chat.sendButton.click();
 
@@ -271,9 +252,7 @@ test("while a slow answer streams, the stage says what is happening and claims a
   await expect(answer).toHaveAttribute("data-phase", "done");
   await expect(chat.status(answer)).toHaveAttribute("data-status", "partial");
 
-  const stages = await page.evaluate(() =>
-    (window as unknown as { __seen: Array<{ stage: string | null }> }).__seen.map((s) => s.stage).filter((s): s is string => s !== null),
-  );
+  const stages = (await chat.seenAnswers()).map((s) => s.stage).filter((s): s is string => s !== null);
   const order = ["Searching your notes…", "Reading", "Checking citations…"].map((t) => stages.findIndex((s) => s.startsWith(t)));
   expect(order.every((i) => i >= 0), `stages seen: ${[...new Set(stages)].join(" → ")}`).toBe(true);
   expect([...order].sort((a, b) => a - b)).toEqual(order);

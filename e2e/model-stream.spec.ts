@@ -1,5 +1,5 @@
 import { rmSync } from "node:fs";
-import { expect, request as playwrightRequest, test, type Page } from "@playwright/test";
+import { expect, request as playwrightRequest, test } from "@playwright/test";
 import { startScriptedOpenAI } from "../lib/ai/openai-server.mock";
 import { demoCourse, DEMO_FACTS } from "../lib/demo/course";
 import { env } from "../lib/env";
@@ -55,24 +55,6 @@ test.afterAll(async ({}, testInfo) => {
   await model?.close();
   await testInfo.attach("model-server.log", { body: server?.log() ?? "", contentType: "text/plain" });
 });
-
-/** Records, at every DOM change, the newest answer's phase, its claims' texts and its held places. */
-async function recordAnswer(page: Page): Promise<void> {
-  await page.evaluate(() => {
-    const w = window as unknown as { __seen: Array<{ phase: string | null; claims: string[]; held: number }> };
-    w.__seen = [];
-    new MutationObserver(() => {
-      const answers = document.querySelectorAll('[data-testid="answer"]');
-      const last = answers[answers.length - 1];
-      if (!last) return;
-      w.__seen.push({
-        phase: last.getAttribute("data-phase"),
-        claims: [...last.querySelectorAll('[data-testid="claim"]')].map((c) => c.textContent ?? ""),
-        held: last.querySelectorAll('[data-testid="held-claim"]').length,
-      });
-    }).observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true });
-  });
-}
 
 test("a model's claims appear one by one while it writes; a held claim shows as checking until the retry repairs it", async ({ page, browser }, testInfo) => {
   test.setTimeout(180_000);
@@ -135,7 +117,7 @@ test("a model's claims appear one by one while it writes; a held claim shows as 
 
   await page.goto(`${server!.url}/courses/${COURSE}/chat`);
   await expect(chat.input).toBeVisible();
-  await recordAnswer(page);
+  await chat.recordAnswers();
   await chat.input.fill("When is Assignment 2 due, and what is the late penalty?");
   await chat.sendButton.click();
   const answer = chat.answers.last();
@@ -155,14 +137,15 @@ test("a model's claims appear one by one while it writes; a held claim shows as 
   await expect(chat.claims(answer)).toHaveCount(3);
   await expect(chat.claims(answer).last()).toContainText(HELD_TEXT);
   await expect(chat.heldClaims(answer)).toHaveCount(0);
+  const traceId = await answer.getAttribute("data-trace-id");
   await chat.screenshot(testInfo.outputPath("model-done.png"), `${SHOTS}/chat-model-done.png`);
 
   // Claims arrived one at a time, and the held claim's text never showed while it was held.
-  const seen = await page.evaluate(() => (window as unknown as { __seen: Array<{ phase: string | null; claims: string[]; held: number }> }).__seen);
+  const seen = await chat.seenAnswers();
   const streaming = seen.filter((s) => s.phase === "streaming");
-  expect([...new Set(streaming.map((s) => s.claims.length))]).toEqual([0, 1, 2, 3]);
-  expect(seen.filter((s) => s.held > 0 && s.claims.some((c) => c.includes(HELD_TEXT)))).toEqual([]);
-  expect(seen.findIndex((s) => s.held > 0)).toBeLessThan(seen.findIndex((s) => s.claims.some((c) => c.includes(HELD_TEXT))));
+  expect([...new Set(streaming.map((s) => s.claims))]).toEqual([0, 1, 2, 3]);
+  expect(seen.filter((s) => s.held > 0 && s.claimTexts.some((c) => c.includes(HELD_TEXT)))).toEqual([]);
+  expect(seen.findIndex((s) => s.held > 0)).toBeLessThan(seen.findIndex((s) => s.claimTexts.some((c) => c.includes(HELD_TEXT))));
   // The reasoning deltas never reached the student.
   await expect(answer).not.toContainText("I should quote");
 
@@ -202,7 +185,6 @@ test("a model's claims appear one by one while it writes; a held claim shows as 
   await chat.screenshot(testInfo.outputPath("model-stopped.png"), `${SHOTS}/chat-model-stopped.png`);
 
   // The instructor's trace shows each claim's check, the held one with its reason, and the Evaluation page its time to first claim.
-  const traceId = await answer.getAttribute("data-trace-id");
   const { cookies } = await instructor.storageState();
   await page.context().clearCookies();
   await page.context().addCookies(cookies);

@@ -2,6 +2,17 @@ import { copyFile, mkdir } from "node:fs/promises";
 import { dirname } from "node:path";
 import { expect, type Locator, type Page } from "@playwright/test";
 
+/** The newest answer at one DOM change. */
+export interface SeenAnswer {
+  phase: string | null;
+  status: string | null;
+  claims: number;
+  claimTexts: string[];
+  /** Places of held claims ("checking"). */
+  held: number;
+  stage: string | null;
+}
+
 /** The student's chat page of one course, as a test drives it. */
 export class ChatPage {
   readonly input: Locator;
@@ -124,6 +135,32 @@ export class ChatPage {
     if (await visible.count()) await visible.first().click();
     else await this.page.getByRole("button", { name: "New conversation" }).locator("visible=true").first().click();
     await expect(this.emptyState).toBeVisible();
+  }
+
+  /** From now on, records what the newest answer looks like at every DOM change (read with `seenAnswers`), to prove it streamed. */
+  async recordAnswers(): Promise<void> {
+    await this.page.evaluate(() => {
+      const w = window as unknown as { __seen: SeenAnswer[] };
+      w.__seen = [];
+      new MutationObserver(() => {
+        const answers = document.querySelectorAll('[data-testid="answer"]');
+        const last = answers[answers.length - 1];
+        if (!last) return;
+        const claims = [...last.querySelectorAll('[data-testid="claim"]')].map((c) => c.textContent ?? "");
+        w.__seen.push({
+          phase: last.getAttribute("data-phase"),
+          status: last.getAttribute("data-status"),
+          claims: claims.length,
+          claimTexts: claims,
+          held: last.querySelectorAll('[data-testid="held-claim"]').length,
+          stage: last.querySelector('[data-testid="stage-indicator"]')?.textContent ?? null,
+        });
+      }).observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true });
+    });
+  }
+
+  async seenAnswers(): Promise<SeenAnswer[]> {
+    return this.page.evaluate(() => (window as unknown as { __seen: SeenAnswer[] }).__seen);
   }
 
   /** Saves a screenshot into the test's output and, when given, a copy for people to look at. */
