@@ -30,10 +30,11 @@ export interface LlmConfig {
 /** Any OpenAI-compatible chat endpoint (OpenAI, Ollama, vLLM, LM Studio) through the Chat Completions API. */
 export function llmGenerator(config: LlmConfig): Generator {
   const model = createOpenAI({ baseURL: config.baseURL, apiKey: config.apiKey ?? "not-needed" }).chat(config.model);
-  const call = async (messages: ChatMessage[], structured: boolean, abortSignal?: AbortSignal) => {
+  /** A plain text completion (the follow-up rewrite); answers stream through `stream` below. */
+  const complete = async (messages: ChatMessage[], abortSignal?: AbortSignal) => {
     const [system, ...rest] = messages;
     try {
-      const result = await generateText({
+      return await generateText({
         model,
         instructions: system.content,
         messages: rest.map((m) => ({ role: m.role as "user" | "assistant", content: m.content })),
@@ -41,22 +42,23 @@ export function llmGenerator(config: LlmConfig): Generator {
         maxRetries: config.maxRetries,
         timeout: config.timeoutMs,
         abortSignal,
-        ...(structured ? { output: Output.object({ schema: answerSchema }) } : {}),
       });
-      return result;
     } catch (e) {
       throw new GenerationError(`The model endpoint failed: ${(e as Error).message}`, e);
     }
   };
   const withRetry = ({ messages, retry }: GenerateInput): ChatMessage[] =>
     retry ? [...messages, { role: "assistant" as const, content: retry.raw }, { role: "user" as const, content: retryMessage(retry.problems, { heldOnly: retry.heldOnly }) }] : messages;
-  return {
+  const generator: Generator = {
     kind: "llm",
     name: config.model,
     temperature: config.temperature,
+    // The whole answer is the stream read to its end: one request path, streamed or not.
     async generate(input) {
-      const result = await call(withRetry(input), true, input.signal);
-      return { parts: result.output.parts, raw: result.text };
+      const run = generator.stream!(input);
+      let step = await run.next();
+      while (!step.done) step = await run.next();
+      return step.value;
     },
     async *stream(input) {
       const [system, ...rest] = withRetry(input);
@@ -92,10 +94,11 @@ export function llmGenerator(config: LlmConfig): Generator {
     },
     async standalone(question, history, signal) {
       if (history.length === 0) return question;
-      const result = await call(standaloneQuestionPrompt({ history, question }), false, signal);
+      const result = await complete(standaloneQuestionPrompt({ history, question }), signal);
       return result.text.trim() || question;
     },
   };
+  return generator;
 }
 
 /** The generator the environment configures: a model when GENERATION_MODEL is set, else extractive. */
