@@ -77,9 +77,12 @@ describe("ingestion leases", () => {
   });
 
   it("renews the lease while a job runs, so a slow job is not taken over", async () => {
+    // One job first, so this process has its tokenizer, reader threads and language model loaded:
+    // the first job's synchronous warm-up (seconds on a loaded machine) blocks the event loop, and
+    // with it the heartbeat, for longer than a test lease. A real lease (30 s) is far longer.
+    await upload(0);
+    expect(await processQueuedJobs(db, workerA)).toBe(1);
     const { revision } = await upload(1);
-    // A 2 s lease here: with 1 s, a loaded machine (five people on two cores) delayed the 333 ms
-    // heartbeat past the lease and the test failed on scheduling, not on the worker.
     const leaseMs = 2000;
     const slow = processQueuedJobs(db, { ...workerA, leaseMs, checkpoint: (stage) => (stage === "extracted" ? sleep(5000) : undefined) });
     // Two and a half lease lengths of polling by the other worker find nothing to take.
