@@ -217,11 +217,16 @@ export function ChatApp({
       // Stop (or leaving the page) aborts the request; the server then cancels the answer and its model call.
       const stop = new AbortController();
       stopRef.current = stop;
-      const update = (fn: (t: Turn) => Turn) =>
+      // The thread's key is read when the update is made, not when React runs it: the "conversation"
+      // event re-keys the thread right after "status", and an update run late under the new key
+      // found no thread there and was dropped (the answer then showed as "Not answered").
+      const update = (fn: (t: Turn) => Turn) => {
+        const key = threadKey;
         setThreads((prev) => {
-          const next = updateTurn(prev[threadKey], turnKey, fn);
-          return next ? { ...prev, [threadKey]: next } : prev;
+          const next = updateTurn(prev[key], turnKey, fn);
+          return next ? { ...prev, [key]: next } : prev;
         });
+      };
 
       const onEvent = async (event: ChatStreamEvent) => {
         if (event.type === "conversation") {
