@@ -44,9 +44,10 @@ test("an instructor finds a gap in the notes, re-runs it with k changed, probes 
   await expect(page.getByRole("heading", { level: 1, name: "Questions" })).toBeVisible();
   await expect(page.getByRole("navigation", { name: "Course" }).getByRole("link", { name: "Questions" })).toHaveAttribute("aria-current", "page");
   await expect(questions.topics.filter({ hasText: "When is Assignment 2 due?" })).toContainText("assignment");
-  const declined = questions.gap(UNANSWERABLE);
+  // chat.spec.ts asks the same wordings in this database earlier: each is then a gap twice (one row an asking).
+  const declined = questions.gap(UNANSWERABLE).first();
   await expect(declined).toContainText("Declined: no supporting passage");
-  const missingPart = questions.gaps.filter({ hasText: `The missing part of “${PARTIAL}”` });
+  const missingPart = questions.gaps.filter({ hasText: `The missing part of “${PARTIAL}”` }).first();
   await expect(missingPart).toContainText(/Assignment 4 due/);
   await expect(page.getByText(STUDENT.name)).toHaveCount(0);
   await save(page, testInfo, "questions");
