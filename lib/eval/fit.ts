@@ -37,7 +37,9 @@ export interface Example {
   group: string;
   dataset: "course" | "squad";
   answerable: boolean;
-  units: Array<{ x: number[]; label: boolean; passage: number; start: number; end: number }>;
+  /** The question and each unit's quote, for reading misses (`npm run eval -- --fit --misses`). */
+  question?: string;
+  units: Array<{ x: number[]; label: boolean; passage: number; start: number; end: number; quote?: string }>;
 }
 
 type Weights = { bias: number; w: number[] };
@@ -246,9 +248,9 @@ async function courseExamples(log: (s: string) => void): Promise<Example[]> {
     const units = scoreParts(analysis, readings)[0].filter((s) => !s.excluded).map((s) => {
       const p = passages[s.passage];
       const label = answerable && onExpectedPage({ documentTitle: p.documentTitle, pdfPage: p.pdfPage }, g.pages) && containsAnswer(s.quote, g.answer!);
-      return { x: featureNames.map((n) => s.features[n]), label, passage: s.passage, start: s.unit.start, end: s.unit.end };
+      return { x: featureNames.map((n) => s.features[n]), label, passage: s.passage, start: s.unit.start, end: s.unit.end, quote: s.quote };
     });
-    out.push({ group: `course:${g.course}`, dataset: "course", answerable, units });
+    out.push({ group: `course:${g.course}`, dataset: "course", answerable, question: g.question, units });
   }
   log(`course questions: ${out.length} single-part (${out.filter((e) => e.answerable).length} answerable)`);
   return out;
@@ -267,9 +269,9 @@ async function squadExamples(log: (s: string) => void): Promise<Example[]> {
       const units = (scoreParts(analysis, readings)[0] ?? []).filter((s) => !s.excluded).map((s) => {
         const p = passages[s.passage];
         const label = c.answerable && p.pdfPage === c.pdfPage && keys.some((k) => squadMatchKey(s.quote).includes(k));
-        return { x: featureNames.map((n) => s.features[n]), label, passage: s.passage, start: s.unit.start, end: s.unit.end };
+        return { x: featureNames.map((n) => s.features[n]), label, passage: s.passage, start: s.unit.start, end: s.unit.end, quote: s.quote };
       });
-      out.push({ group: `squad:${c.article}`, dataset: "squad", answerable: c.answerable, units });
+      out.push({ group: `squad:${c.article}`, dataset: "squad", answerable: c.answerable, question: c.question, units });
     }
     log(`SQuAD questions: ${out.length} (${out.filter((e) => e.answerable).length} answerable)`);
     return out;

@@ -237,3 +237,39 @@ describe("unitFeatures: position, shape and form", () => {
     expect(sentence.kind_label_value + sentence.kind_line + sentence.kind_lead_in + sentence.kind_list_item + sentence.kind_table_row).toBe(0);
   });
 });
+
+describe("unitFeatures: the sentence before", () => {
+  const m = featuresOf("What stopped the caravan from crossing the desert?", [
+    { text: "In spring the caravan set out to cross the desert. But a sandstorm forced it back to the oasis. The oasis had water." },
+  ]);
+
+  it("credits focus the unit lacks and the previous sentence states, in coverPrev", () => {
+    const answer = get(m, "But a sandstorm forced it back to the oasis.");
+    expect(answer.coverPrev).toBeGreaterThan(0.5);
+    // The first sentence has no sentence before it.
+    expect(get(m, "In spring the caravan set out to cross the desert.").coverPrev).toBe(0);
+  });
+
+  it("links it when the unit opens by pointing back (a connective or pronoun), not otherwise", () => {
+    const answer = get(m, "But a sandstorm forced it back to the oasis.");
+    expect(answer.coverPrevLinked).toBeCloseTo(answer.coverPrev, 10);
+    const plain = get(m, "The oasis had water.");
+    expect(plain.coverPrevLinked).toBe(0);
+  });
+
+  it("does not reach across a blank line (another paragraph)", () => {
+    const apart = featuresOf("What stopped the caravan from crossing the desert?", [{ text: "The caravan set out to cross the desert.\n\nA sandstorm came in May." }]);
+    expect(get(apart, "A sandstorm came in May.").coverPrev).toBe(0);
+  });
+});
+
+describe("unitFeatures: coverRelated2", () => {
+  it("credits a word two WordNet steps away (both share a related word), apart from one step", () => {
+    expect(relatedWords("teach")).not.toContain("instructor");
+    const m = featuresOf("Who will teach the seminar?", [{ text: "The instructor for the seminar is Ana Ruiz." }, { text: "The seminar meets weekly." }]);
+    const f = get(m, "The instructor for the seminar is Ana Ruiz.");
+    expect(f.coverRelated2).toBeGreaterThan(0);
+    expect(f.coverRelated).toBe(0);
+    expect(get(m, "The seminar meets weekly.").coverRelated2).toBe(0);
+  });
+});

@@ -14,6 +14,7 @@ import { unitKinds, type Unit } from "./units";
 export const featureNames = [
   "cover",
   "coverRelated",
+  "coverRelated2",
   "coverContext",
   "nounCover",
   "density",
@@ -31,6 +32,8 @@ export const featureNames = [
   "requiredId",
   "titleLine",
   "passageCover",
+  "coverPrev",
+  "coverPrevLinked",
   ...unitKinds.filter((k) => k !== "sentence").map((k) => `kind_${k}` as const),
 ] as const;
 export type FeatureName = (typeof featureNames)[number];
@@ -118,6 +121,15 @@ function relatedContentWords(lemma: string): ReadonlySet<string> {
   return set;
 }
 
+/** Related in one step either way (the unit word's related words hold the focus lemma), or in two: both share a related word ("teach" → "instruct" ← "instructor"). */
+function relation(f: WeightedFocus, lemma: string): 1 | 2 | 0 {
+  if (f.related.has(lemma)) return 1;
+  const theirs = relatedContentWords(lemma);
+  if (theirs.has(f.lemma)) return 1;
+  for (const r of theirs) if (f.related.has(r)) return 2;
+  return 0;
+}
+
 export function weightFocus(part: RequestedPart, idf: (lemma: string) => number): WeightedFocus[] {
   return part.focus.map((f) => ({ lemma: f.lemma, surface: f.surface, noun: f.noun, weight: Math.max(0.1, idf(f.lemma)) * (f.noun ? 1 : 0.5), related: relatedContentWords(f.lemma) }));
 }
@@ -155,6 +167,22 @@ function namesAClass(words: readonly TextToken[], i: number): boolean {
   return first.pos === "ADJ" && ["NOUN", "PROPN", "ADJ"].includes(words[j + 1]?.pos ?? "");
 }
 
+/**
+ * The sentence just before a unit, in the same paragraph (no blank line between), or null: an
+ * answer often follows the sentence that restates the question ("… left to reach Acre. But a
+ * storm dispersed the fleet.").
+ */
+function previousSentence(reading: PassageReading, unit: Unit): { start: number; end: number } | null {
+  const { sentences, text } = reading.annotated;
+  let prev: { start: number; end: number } | null = null;
+  for (const s of sentences) {
+    if (s.end > unit.start) break;
+    if (text.slice(s.start, s.end).trim()) prev = s;
+  }
+  if (!prev || /\n\s*\n/.test(text.slice(prev.end, unit.start))) return null;
+  return prev;
+}
+
 export function unitFeatures({ part, focus, passageCover, questionLemmas, reading, unit }: UnitInput): Features {
   const { tokens, entities, text } = reading.annotated;
   const own = tokensIn(tokens, unit.start, unit.end);
@@ -164,6 +192,7 @@ export function unitFeatures({ part, focus, passageCover, questionLemmas, readin
   const total = focus.reduce((s, f) => s + f.weight, 0) || 1;
   let exact = 0;
   let related = 0;
+  let related2 = 0;
   let inContext = 0;
   let scope = 0;
   let nouns = 0;
@@ -176,12 +205,19 @@ export function unitFeatures({ part, focus, passageCover, questionLemmas, readin
       matchedLemmas.add(f.lemma);
       hit = true;
     } else {
-      const rel = [...lemmas].find((l) => f.related.has(l));
+      let rel: string | undefined;
+      let degree: 0 | 1 | 2 = 0;
+      for (const l of lemmas) {
+        const d = relation(f, l);
+        if (d && (!degree || d < degree)) [rel, degree] = [l, d];
+        if (degree === 1) break;
+      }
       if (rel) {
-        related += f.weight;
+        if (degree === 1) related += f.weight;
+        else related2 += f.weight;
         matchedLemmas.add(rel);
         hit = true;
-      } else if (contextLemmas.has(f.lemma) || [...f.related].some((r) => contextLemmas.has(r))) {
+      } else if (contextLemmas.has(f.lemma) || [...contextLemmas].some((l) => relation(f, l))) {
         inContext += f.weight;
         hit = true;
       }
@@ -210,6 +246,20 @@ export function unitFeatures({ part, focus, passageCover, questionLemmas, readin
   const typeMissing = (wanted || part.answerType === "person" || part.answerType === "place") && !typeMatch ? 1 : 0;
 
   const novel = ownContent.filter((t) => !questionLemmas.has(t.lemma) && !matchedLemmas.has(t.lemma)).length;
+
+  // Focus the unit lacks but the sentence before it states; "linked" when the unit opens by pointing back (a pronoun, determiner or connective).
+  let coverPrev = 0;
+  const prev = previousSentence(reading, unit);
+  if (prev) {
+    const prevLemmas = new Set(tokensIn(tokens, prev.start, prev.end).filter((t) => t.content).map((t) => t.lemma));
+    for (const f of focus) {
+      if (lemmas.has(f.lemma) || [...f.related].some((r) => lemmas.has(r))) continue;
+      if (prevLemmas.has(f.lemma) || [...f.related].some((r) => prevLemmas.has(r))) coverPrev += f.weight;
+    }
+    coverPrev /= total;
+  }
+  const opener = own.find((t) => t.pos !== "SPACE" && t.pos !== "PUNCT" && !/^[\p{Co}•▪◦●‣∙·*–-]+$/u.test(t.text));
+  const linked = opener && ["PRON", "DET", "CCONJ", "SCONJ", "ADV"].includes(opener.pos) ? 1 : 0;
   const quote = text.slice(unit.start, unit.end);
 
   // "X is a …", "X (abbr.) refers to …", "X: …": the unit opens with a noun phrase holding a focus word, then a defining verb.
@@ -252,6 +302,7 @@ export function unitFeatures({ part, focus, passageCover, questionLemmas, readin
   const features: Features = {
     cover: exact / total,
     coverRelated: related / total,
+    coverRelated2: related2 / total,
     coverContext: inContext / total,
     nounCover: nounTotal ? nouns / nounTotal : 0,
     density,
@@ -269,6 +320,8 @@ export function unitFeatures({ part, focus, passageCover, questionLemmas, readin
     requiredId,
     titleLine: unit.start < reading.titleLineEnd ? 1 : 0,
     passageCover,
+    coverPrev,
+    coverPrevLinked: coverPrev * linked,
     kind_line: 0,
     kind_label_value: 0,
     kind_lead_in: 0,
