@@ -194,6 +194,8 @@ describe("unitFeatures: position, shape and form", () => {
     const described = featuresOf(q, [{ text: "A watershed is unlikely to stay dry in spring.\n\nA watershed is called a basin by some authors." }]);
     expect(get(described, "A watershed is unlikely to stay dry in spring.").definitionForm).toBe(0);
     expect(get(described, "A watershed is called a basin by some authors.").definitionForm).toBe(1);
+    const gerund = featuresOf("What is composting?", [{ text: "Composting refers to turning food waste into soil." }]);
+    expect(get(gerund, "Composting refers to turning food waste into soil.").definitionForm).toBe(1);
     const other = featuresOf("Where is the watershed?", [{ text: "A watershed is an area of land that drains into one river." }]);
     expect(get(other, "A watershed is an area of land that drains into one river.").definitionForm).toBe(0);
   });

@@ -121,6 +121,15 @@ function relatedContentWords(lemma: string): ReadonlySet<string> {
   return set;
 }
 
+/**
+ * The lemma of a token that is the focus word itself: same lemma, or the same word as written
+ * (the lemmatiser may read one word two ways: "composting" as a verb in a question, as a name
+ * at the start of a sentence).
+ */
+function exactMatch(words: readonly TextToken[], f: WeightedFocus): string | undefined {
+  return words.find((t) => t.lemma === f.lemma || t.text.toLowerCase() === f.surface)?.lemma;
+}
+
 /** Related in one step either way (the unit word's related words hold the focus lemma), or in two: both share a related word ("teach" → "instruct" ← "instructor"). */
 function relation(f: WeightedFocus, lemma: string): 1 | 2 | 0 {
   if (f.related.has(lemma)) return 1;
@@ -200,9 +209,10 @@ export function unitFeatures({ part, focus, passageCover, questionLemmas, readin
   const matchedLemmas = new Set<string>();
   for (const f of focus) {
     let hit = false;
-    if (lemmas.has(f.lemma)) {
+    const same = exactMatch(ownContent, f);
+    if (same) {
       exact += f.weight;
-      matchedLemmas.add(f.lemma);
+      matchedLemmas.add(same);
       hit = true;
     } else {
       let rel: string | undefined;
@@ -273,8 +283,9 @@ export function unitFeatures({ part, focus, passageCover, questionLemmas, readin
       const t = words[i];
       if (t.text === "(") depth++;
       else if (t.text === ")") depth--;
-      else if (depth === 0 && !["DET", "ADJ", "NOUN", "PROPN", "NUM", "X"].includes(t.pos) && !(t.pos === "PUNCT" && t.text === "-")) break;
-      if (focus.some((f) => f.lemma === t.lemma)) named = true;
+      // A gerund opening the sentence is its subject ("Clustering refers to …").
+      else if (depth === 0 && !["DET", "ADJ", "NOUN", "PROPN", "NUM", "X"].includes(t.pos) && !(t.pos === "PUNCT" && t.text === "-") && !(i === 0 && t.pos === "VERB" && /ing$/i.test(t.text))) break;
+      if (focus.some((f) => exactMatch([t], f))) named = true;
     }
     const verb = words[i];
     const next = words[i + 1];
