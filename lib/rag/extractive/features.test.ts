@@ -259,6 +259,12 @@ describe("unitFeatures: the sentence before", () => {
     expect(plain.coverPrevLinked).toBe(0);
   });
 
+  it("lends nothing from a sentence about another identifier than the one asked for", () => {
+    const text = "Lab 2 is due on 3 May. It covers joins.";
+    expect(get(featuresOf("When is Lab 5 due?", [{ text }]), "It covers joins.").coverPrev).toBe(0);
+    expect(get(featuresOf("When is Lab 2 due?", [{ text }]), "It covers joins.").coverPrev).toBeGreaterThan(0);
+  });
+
   it("does not reach across a blank line (another paragraph)", () => {
     const apart = featuresOf("What stopped the caravan from crossing the desert?", [{ text: "The caravan set out to cross the desert.\n\nA sandstorm came in May." }]);
     expect(get(apart, "A sandstorm came in May.").coverPrev).toBe(0);

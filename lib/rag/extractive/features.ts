@@ -260,7 +260,8 @@ export function unitFeatures({ part, focus, passageCover, questionLemmas, readin
   // Focus the unit lacks but the sentence before it states; "linked" when the unit opens by pointing back (a pronoun, determiner or connective).
   let coverPrev = 0;
   const prev = previousSentence(reading, unit);
-  if (prev) {
+  // A sentence about another identifier ("Assignment 2 is due …" when Assignment 4 was asked) lends nothing.
+  if (prev && !contradictsRequiredId(part, text.slice(prev.start, prev.end))) {
     const prevLemmas = new Set(tokensIn(tokens, prev.start, prev.end).filter((t) => t.content).map((t) => t.lemma));
     for (const f of focus) {
       if (lemmas.has(f.lemma) || [...f.related].some((r) => lemmas.has(r))) continue;
