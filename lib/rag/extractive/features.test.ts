@@ -88,6 +88,14 @@ describe("required identifiers", () => {
     expect(get(m, "Lab 3 is due on 2 April.").requiredId).toBe(0);
   });
 
+  it("sets requiredMissing when the question names an identifier the unit does not state, and never for a question without one", () => {
+    const vague = featuresOf("When is Lab 4 due?", [{ text: "Each lab is due a week after it is set." }, { text: "Lab 4 is due on 9 April." }]);
+    expect(get(vague, "Each lab is due a week after it is set.").requiredMissing).toBe(1);
+    expect(get(vague, "Lab 4 is due on 9 April.").requiredMissing).toBe(0);
+    const none = featuresOf("When are labs due?", [{ text: "Each lab is due a week after it is set." }]);
+    expect(get(none, "Each lab is due a week after it is set.").requiredMissing).toBe(0);
+  });
+
   it("treats a unit naming only another id of the same noun as contradicting", () => {
     expect(part.required).toEqual([{ noun: "lab", id: "4" }]);
     expect(contradictsRequiredId(part, "Lab 3 is due on 2 April.")).toBe(true);
@@ -257,6 +265,8 @@ describe("unitFeatures: the sentence before", () => {
     expect(answer.coverPrevLinked).toBeCloseTo(answer.coverPrev, 10);
     const plain = get(m, "The oasis had water.");
     expect(plain.coverPrevLinked).toBe(0);
+    const demonstrative = featuresOf("Why did the caravan turn back?", [{ text: "The caravan turned back in May. This was caused by a sandstorm." }]);
+    expect(get(demonstrative, "This was caused by a sandstorm.").coverPrevLinked).toBeGreaterThan(0);
   });
 
   it("lends nothing from a sentence about another identifier than the one asked for", () => {

@@ -6,7 +6,7 @@
  * weights stay comparable; the model (model.ts) turns them into a calibrated probability.
  */
 import type { RequestedPart } from "../analyze/analyze";
-import { DEFINING_VERBS, REASON_MARKERS, type AnswerType } from "../lexicon";
+import { ANAPHORS, DEFINING_VERBS, REASON_MARKERS, type AnswerType } from "../lexicon";
 import { annotate, type Annotated, type EntityType, type TextToken } from "../text/nlp";
 import { relatedWords } from "../text/wordnet";
 import { unitKinds, type Unit } from "./units";
@@ -30,6 +30,7 @@ export const featureNames = [
   "definitionForm",
   "reasonMarker",
   "requiredId",
+  "requiredMissing",
   "titleLine",
   "passageCover",
   "coverPrev",
@@ -257,7 +258,7 @@ export function unitFeatures({ part, focus, passageCover, questionLemmas, readin
 
   const novel = ownContent.filter((t) => !questionLemmas.has(t.lemma) && !matchedLemmas.has(t.lemma)).length;
 
-  // Focus the unit lacks but the sentence before it states; "linked" when the unit opens by pointing back (a pronoun, determiner or connective).
+  // Focus the unit lacks but the sentence before it states; "linked" when the unit opens by pointing back (a pronoun, demonstrative or connective).
   let coverPrev = 0;
   const prev = previousSentence(reading, unit);
   // A sentence about another identifier ("Assignment 2 is due …" when Assignment 4 was asked) lends nothing.
@@ -270,7 +271,7 @@ export function unitFeatures({ part, focus, passageCover, questionLemmas, readin
     coverPrev /= total;
   }
   const opener = own.find((t) => t.pos !== "SPACE" && t.pos !== "PUNCT" && !/^[\p{Co}•▪◦●‣∙·*–-]+$/u.test(t.text));
-  const linked = opener && ["PRON", "DET", "CCONJ", "SCONJ", "ADV"].includes(opener.pos) ? 1 : 0;
+  const linked = opener && (["PRON", "CCONJ", "SCONJ", "ADV"].includes(opener.pos) || ANAPHORS.has(opener.text.toLowerCase())) ? 1 : 0;
   const quote = text.slice(unit.start, unit.end);
 
   // "X is a …", "X (abbr.) refers to …", "X: …": the unit opens with a noun phrase holding a focus word, then a defining verb.
@@ -330,6 +331,8 @@ export function unitFeatures({ part, focus, passageCover, questionLemmas, readin
     definitionForm,
     reasonMarker,
     requiredId,
+    // The question names an identifier ("Assignment 4") that neither the unit nor its context states.
+    requiredMissing: part.required.length && !requiredId ? 1 : 0,
     titleLine: unit.start < reading.titleLineEnd ? 1 : 0,
     passageCover,
     coverPrev,
