@@ -57,6 +57,8 @@ describe("requestedParts: answer types", () => {
     ["What percentage of the mark comes from homework?", "percent"],
     ["Who grades the essays?", "person"],
     ["Define recursion.", "definition"],
+    ["How is a leap year defined?", "definition"],
+    ["How is the thesis graded?", "general"],
     ["Is the final exam open book?", "yesno"],
     ["Where is the chemistry building?", "place"],
     ["What time does the gym open?", "time"],

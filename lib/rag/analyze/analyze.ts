@@ -4,7 +4,7 @@
  * terms and identifiers come from wink-nlp's tokens and tags (text/nlp.ts) and the grammar
  * rules of lexicon.ts; follow-ups are resolved against the conversation's earlier questions.
  */
-import { ANAPHORS, HOW_DEGREE, INTERROGATIVES, PART_CONNECTIVES, REQUEST_VERBS, SUBJECT_SWAP_OPENERS, TYPE_NOUNS, type AnswerType } from "../lexicon";
+import { ANAPHORS, DEFINING_VERBS, HOW_DEGREE, INTERROGATIVES, PART_CONNECTIVES, REQUEST_VERBS, SUBJECT_SWAP_OPENERS, TYPE_NOUNS, type AnswerType } from "../lexicon";
 import { annotate, type TextToken } from "../text/nlp";
 
 export type { AnswerType } from "../lexicon";
@@ -147,7 +147,8 @@ function answerTypeOf(tokens: TextToken[]): AnswerType {
     return isAux(words[0]) ? "yesno" : "general";
   }
   const wh = lower(words[i]);
-  if (wh === "how") return HOW_DEGREE.get(lower(words[i + 1] ?? words[i])) ?? "general";
+  // "how is X defined", "how do you define X": a defining verb asks for the definition.
+  if (wh === "how") return HOW_DEGREE.get(lower(words[i + 1] ?? words[i])) ?? (words.slice(i + 1).some((t) => t.pos === "VERB" && t.lemma !== "be" && DEFINING_VERBS.has(t.lemma)) ? "definition" : "general");
   // The head noun after the interrogative ("what year", "which room", "what is the deadline") may name the type.
   const head = words.slice(i + 1, i + 5).find((t) => isNounish(t));
   const named = head && words.slice(i + 1, words.indexOf(head)).every((t) => t.pos === "AUX" || t.pos === "DET" || t.pos === "ADJ") ? TYPE_NOUNS.get(head.lemma) : undefined;

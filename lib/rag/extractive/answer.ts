@@ -80,7 +80,11 @@ export function scoreParts(analysis: QuestionAnalysis, readings: readonly Passag
 }
 
 const overlaps = (a: ScoredUnit, b: ScoredUnit) => a.passage === b.passage && a.unit.start < b.unit.end && b.unit.start < a.unit.end;
-const sameText = (a: ScoredUnit, b: ScoredUnit) => displayText(a.quote).toLowerCase() === displayText(b.quote).toLowerCase();
+/** Overlapping chunks hold the same lines, so a unit of another passage may repeat, or lie inside, one already chosen. */
+const repeats = (a: ScoredUnit, b: ScoredUnit) => {
+  const [x, y] = [displayText(a.quote).toLowerCase(), displayText(b.quote).toLowerCase()];
+  return x.includes(y) || y.includes(x);
+};
 
 /** The entity type whose values must agree for a part's answer ("date" → DATE: two notices may share a time of day yet disagree on the day). */
 const VALUE_ENTITY: Record<string, EntityType> = { date: "DATE", time: "TIME", duration: "DURATION", percent: "PERCENT", money: "MONEY", count: "CARDINAL", amount: "PERCENT" };
@@ -127,7 +131,7 @@ function answerPart(part: RequestedPart, scored: ScoredUnit[], passages: readonl
   const chosen = [best];
   for (const s of scored) {
     if (chosen.length >= MAX_CLAIMS) break;
-    if (s.excluded || s.score < Math.max(model.floor, model.secondRatio * best.score) || chosen.some((c) => overlaps(c, s) || sameText(c, s))) continue;
+    if (s.excluded || s.score < Math.max(model.floor, model.secondRatio * best.score) || chosen.some((c) => overlaps(c, s) || repeats(c, s))) continue;
     chosen.push(s);
     break;
   }

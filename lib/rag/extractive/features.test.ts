@@ -88,6 +88,14 @@ describe("required identifiers", () => {
     expect(get(m, "Lab 3 is due on 2 April.").requiredId).toBe(0);
   });
 
+  it("sets requiredMissing when the question names an identifier the unit does not state, and never for a question without one", () => {
+    const vague = featuresOf("When is Lab 4 due?", [{ text: "Each lab is due a week after it is set." }, { text: "Lab 4 is due on 9 April." }]);
+    expect(get(vague, "Each lab is due a week after it is set.").requiredMissing).toBe(1);
+    expect(get(vague, "Lab 4 is due on 9 April.").requiredMissing).toBe(0);
+    const none = featuresOf("When are labs due?", [{ text: "Each lab is due a week after it is set." }]);
+    expect(get(none, "Each lab is due a week after it is set.").requiredMissing).toBe(0);
+  });
+
   it("treats a unit naming only another id of the same noun as contradicting", () => {
     expect(part.required).toEqual([{ noun: "lab", id: "4" }]);
     expect(contradictsRequiredId(part, "Lab 3 is due on 2 April.")).toBe(true);
@@ -194,6 +202,8 @@ describe("unitFeatures: position, shape and form", () => {
     const described = featuresOf(q, [{ text: "A watershed is unlikely to stay dry in spring.\n\nA watershed is called a basin by some authors." }]);
     expect(get(described, "A watershed is unlikely to stay dry in spring.").definitionForm).toBe(0);
     expect(get(described, "A watershed is called a basin by some authors.").definitionForm).toBe(1);
+    const gerund = featuresOf("What is composting?", [{ text: "Composting refers to turning food waste into soil." }]);
+    expect(get(gerund, "Composting refers to turning food waste into soil.").definitionForm).toBe(1);
     const other = featuresOf("Where is the watershed?", [{ text: "A watershed is an area of land that drains into one river." }]);
     expect(get(other, "A watershed is an area of land that drains into one river.").definitionForm).toBe(0);
   });
@@ -235,5 +245,49 @@ describe("unitFeatures: position, shape and form", () => {
     expect(label.kind_line + label.kind_lead_in + label.kind_list_item + label.kind_table_row).toBe(0);
     const sentence = get(m, "The seminar is in room B12.");
     expect(sentence.kind_label_value + sentence.kind_line + sentence.kind_lead_in + sentence.kind_list_item + sentence.kind_table_row).toBe(0);
+  });
+});
+
+describe("unitFeatures: the sentence before", () => {
+  const m = featuresOf("What stopped the caravan from crossing the desert?", [
+    { text: "In spring the caravan set out to cross the desert. But a sandstorm forced it back to the oasis. The oasis had water." },
+  ]);
+
+  it("credits focus the unit lacks and the previous sentence states, in coverPrev", () => {
+    const answer = get(m, "But a sandstorm forced it back to the oasis.");
+    expect(answer.coverPrev).toBeGreaterThan(0.5);
+    // The first sentence has no sentence before it.
+    expect(get(m, "In spring the caravan set out to cross the desert.").coverPrev).toBe(0);
+  });
+
+  it("links it when the unit opens by pointing back (a connective or pronoun), not otherwise", () => {
+    const answer = get(m, "But a sandstorm forced it back to the oasis.");
+    expect(answer.coverPrevLinked).toBeCloseTo(answer.coverPrev, 10);
+    const plain = get(m, "The oasis had water.");
+    expect(plain.coverPrevLinked).toBe(0);
+    const demonstrative = featuresOf("Why did the caravan turn back?", [{ text: "The caravan turned back in May. This was caused by a sandstorm." }]);
+    expect(get(demonstrative, "This was caused by a sandstorm.").coverPrevLinked).toBeGreaterThan(0);
+  });
+
+  it("lends nothing from a sentence about another identifier than the one asked for", () => {
+    const text = "Lab 2 is due on 3 May. It covers joins.";
+    expect(get(featuresOf("When is Lab 5 due?", [{ text }]), "It covers joins.").coverPrev).toBe(0);
+    expect(get(featuresOf("When is Lab 2 due?", [{ text }]), "It covers joins.").coverPrev).toBeGreaterThan(0);
+  });
+
+  it("does not reach across a blank line (another paragraph)", () => {
+    const apart = featuresOf("What stopped the caravan from crossing the desert?", [{ text: "The caravan set out to cross the desert.\n\nA sandstorm came in May." }]);
+    expect(get(apart, "A sandstorm came in May.").coverPrev).toBe(0);
+  });
+});
+
+describe("unitFeatures: coverRelated2", () => {
+  it("credits a word two WordNet steps away (both share a related word), apart from one step", () => {
+    expect(relatedWords("teach")).not.toContain("instructor");
+    const m = featuresOf("Who will teach the seminar?", [{ text: "The instructor for the seminar is Ana Ruiz." }, { text: "The seminar meets weekly." }]);
+    const f = get(m, "The instructor for the seminar is Ana Ruiz.");
+    expect(f.coverRelated2).toBeGreaterThan(0);
+    expect(f.coverRelated).toBe(0);
+    expect(get(m, "The seminar meets weekly.").coverRelated2).toBe(0);
   });
 });

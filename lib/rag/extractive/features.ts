@@ -6,7 +6,7 @@
  * weights stay comparable; the model (model.ts) turns them into a calibrated probability.
  */
 import type { RequestedPart } from "../analyze/analyze";
-import { DEFINING_VERBS, REASON_MARKERS, type AnswerType } from "../lexicon";
+import { ANAPHORS, DEFINING_VERBS, REASON_MARKERS, type AnswerType } from "../lexicon";
 import { annotate, type Annotated, type EntityType, type TextToken } from "../text/nlp";
 import { relatedWords } from "../text/wordnet";
 import { unitKinds, type Unit } from "./units";
@@ -14,6 +14,7 @@ import { unitKinds, type Unit } from "./units";
 export const featureNames = [
   "cover",
   "coverRelated",
+  "coverRelated2",
   "coverContext",
   "nounCover",
   "density",
@@ -29,8 +30,11 @@ export const featureNames = [
   "definitionForm",
   "reasonMarker",
   "requiredId",
+  "requiredMissing",
   "titleLine",
   "passageCover",
+  "coverPrev",
+  "coverPrevLinked",
   ...unitKinds.filter((k) => k !== "sentence").map((k) => `kind_${k}` as const),
 ] as const;
 export type FeatureName = (typeof featureNames)[number];
@@ -118,6 +122,24 @@ function relatedContentWords(lemma: string): ReadonlySet<string> {
   return set;
 }
 
+/**
+ * The lemma of a token that is the focus word itself: same lemma, or the same word as written
+ * (the lemmatiser may read one word two ways: "composting" as a verb in a question, as a name
+ * at the start of a sentence).
+ */
+function exactMatch(words: readonly TextToken[], f: WeightedFocus): string | undefined {
+  return words.find((t) => t.lemma === f.lemma || t.text.toLowerCase() === f.surface)?.lemma;
+}
+
+/** Related in one step either way (the unit word's related words hold the focus lemma), or in two: both share a related word ("teach" → "instruct" ← "instructor"). */
+function relation(f: WeightedFocus, lemma: string): 1 | 2 | 0 {
+  if (f.related.has(lemma)) return 1;
+  const theirs = relatedContentWords(lemma);
+  if (theirs.has(f.lemma)) return 1;
+  for (const r of theirs) if (f.related.has(r)) return 2;
+  return 0;
+}
+
 export function weightFocus(part: RequestedPart, idf: (lemma: string) => number): WeightedFocus[] {
   return part.focus.map((f) => ({ lemma: f.lemma, surface: f.surface, noun: f.noun, weight: Math.max(0.1, idf(f.lemma)) * (f.noun ? 1 : 0.5), related: relatedContentWords(f.lemma) }));
 }
@@ -155,6 +177,22 @@ function namesAClass(words: readonly TextToken[], i: number): boolean {
   return first.pos === "ADJ" && ["NOUN", "PROPN", "ADJ"].includes(words[j + 1]?.pos ?? "");
 }
 
+/**
+ * The sentence just before a unit, in the same paragraph (no blank line between), or null: an
+ * answer often follows the sentence that restates the question ("… left to reach Acre. But a
+ * storm dispersed the fleet.").
+ */
+function previousSentence(reading: PassageReading, unit: Unit): { start: number; end: number } | null {
+  const { sentences, text } = reading.annotated;
+  let prev: { start: number; end: number } | null = null;
+  for (const s of sentences) {
+    if (s.end > unit.start) break;
+    if (text.slice(s.start, s.end).trim()) prev = s;
+  }
+  if (!prev || /\n\s*\n/.test(text.slice(prev.end, unit.start))) return null;
+  return prev;
+}
+
 export function unitFeatures({ part, focus, passageCover, questionLemmas, reading, unit }: UnitInput): Features {
   const { tokens, entities, text } = reading.annotated;
   const own = tokensIn(tokens, unit.start, unit.end);
@@ -164,6 +202,7 @@ export function unitFeatures({ part, focus, passageCover, questionLemmas, readin
   const total = focus.reduce((s, f) => s + f.weight, 0) || 1;
   let exact = 0;
   let related = 0;
+  let related2 = 0;
   let inContext = 0;
   let scope = 0;
   let nouns = 0;
@@ -171,17 +210,25 @@ export function unitFeatures({ part, focus, passageCover, questionLemmas, readin
   const matchedLemmas = new Set<string>();
   for (const f of focus) {
     let hit = false;
-    if (lemmas.has(f.lemma)) {
+    const same = exactMatch(ownContent, f);
+    if (same) {
       exact += f.weight;
-      matchedLemmas.add(f.lemma);
+      matchedLemmas.add(same);
       hit = true;
     } else {
-      const rel = [...lemmas].find((l) => f.related.has(l));
+      let rel: string | undefined;
+      let degree: 0 | 1 | 2 = 0;
+      for (const l of lemmas) {
+        const d = relation(f, l);
+        if (d && (!degree || d < degree)) [rel, degree] = [l, d];
+        if (degree === 1) break;
+      }
       if (rel) {
-        related += f.weight;
+        if (degree === 1) related += f.weight;
+        else related2 += f.weight;
         matchedLemmas.add(rel);
         hit = true;
-      } else if (contextLemmas.has(f.lemma) || [...f.related].some((r) => contextLemmas.has(r))) {
+      } else if (contextLemmas.has(f.lemma) || [...contextLemmas].some((l) => relation(f, l))) {
         inContext += f.weight;
         hit = true;
       }
@@ -210,6 +257,21 @@ export function unitFeatures({ part, focus, passageCover, questionLemmas, readin
   const typeMissing = (wanted || part.answerType === "person" || part.answerType === "place") && !typeMatch ? 1 : 0;
 
   const novel = ownContent.filter((t) => !questionLemmas.has(t.lemma) && !matchedLemmas.has(t.lemma)).length;
+
+  // Focus the unit lacks but the sentence before it states; "linked" when the unit opens by pointing back (a pronoun, demonstrative or connective).
+  let coverPrev = 0;
+  const prev = previousSentence(reading, unit);
+  // A sentence about another identifier ("Assignment 2 is due …" when Assignment 4 was asked) lends nothing.
+  if (prev && !contradictsRequiredId(part, text.slice(prev.start, prev.end))) {
+    const prevLemmas = new Set(tokensIn(tokens, prev.start, prev.end).filter((t) => t.content).map((t) => t.lemma));
+    for (const f of focus) {
+      if (lemmas.has(f.lemma) || [...f.related].some((r) => lemmas.has(r))) continue;
+      if (prevLemmas.has(f.lemma) || [...f.related].some((r) => prevLemmas.has(r))) coverPrev += f.weight;
+    }
+    coverPrev /= total;
+  }
+  const opener = own.find((t) => t.pos !== "SPACE" && t.pos !== "PUNCT" && !/^[\p{Co}•▪◦●‣∙·*–-]+$/u.test(t.text));
+  const linked = opener && (["PRON", "CCONJ", "SCONJ", "ADV"].includes(opener.pos) || ANAPHORS.has(opener.text.toLowerCase())) ? 1 : 0;
   const quote = text.slice(unit.start, unit.end);
 
   // "X is a …", "X (abbr.) refers to …", "X: …": the unit opens with a noun phrase holding a focus word, then a defining verb.
@@ -223,8 +285,9 @@ export function unitFeatures({ part, focus, passageCover, questionLemmas, readin
       const t = words[i];
       if (t.text === "(") depth++;
       else if (t.text === ")") depth--;
-      else if (depth === 0 && !["DET", "ADJ", "NOUN", "PROPN", "NUM", "X"].includes(t.pos) && !(t.pos === "PUNCT" && t.text === "-")) break;
-      if (focus.some((f) => f.lemma === t.lemma)) named = true;
+      // A gerund opening the sentence is its subject ("Clustering refers to …").
+      else if (depth === 0 && !["DET", "ADJ", "NOUN", "PROPN", "NUM", "X"].includes(t.pos) && !(t.pos === "PUNCT" && t.text === "-") && !(i === 0 && t.pos === "VERB" && /ing$/i.test(t.text))) break;
+      if (focus.some((f) => exactMatch([t], f))) named = true;
     }
     const verb = words[i];
     const next = words[i + 1];
@@ -252,6 +315,7 @@ export function unitFeatures({ part, focus, passageCover, questionLemmas, readin
   const features: Features = {
     cover: exact / total,
     coverRelated: related / total,
+    coverRelated2: related2 / total,
     coverContext: inContext / total,
     nounCover: nounTotal ? nouns / nounTotal : 0,
     density,
@@ -267,8 +331,12 @@ export function unitFeatures({ part, focus, passageCover, questionLemmas, readin
     definitionForm,
     reasonMarker,
     requiredId,
+    // The question names an identifier ("Assignment 4") that neither the unit nor its context states.
+    requiredMissing: part.required.length && !requiredId ? 1 : 0,
     titleLine: unit.start < reading.titleLineEnd ? 1 : 0,
     passageCover,
+    coverPrev,
+    coverPrevLinked: coverPrev * linked,
     kind_line: 0,
     kind_label_value: 0,
     kind_lead_in: 0,

@@ -60,6 +60,15 @@ describe("answerUnits: kinds", () => {
     expect(find(table, "2  Parsing  Chapter 3")).toEqual([{ kind: "table_row", quote: "2  Parsing  Chapter 3", context: ["Week  Topic  Reading"] }]);
   });
 
+  it("never pairs a table row with the next row (or the header with the first row) as a label and its value", () => {
+    const units = answerUnits(annotate(table));
+    const spans = units.map((u) => table.slice(u.start, u.end));
+    expect(spans.some((q) => q.includes("\n"))).toBe(false);
+    // Outside a table a short label still takes the next line as its value.
+    const labelled = "Required text\nThe Art of Compilers, 2nd edition";
+    expect(answerUnits(annotate(labelled)).map((u) => [u.kind, labelled.slice(u.start, u.end)])).toContainEqual(["label_value", labelled]);
+  });
+
   it("quotes each table row on its own with the header row as context", () => {
     for (const row of ["1  Lexing  Chapter 2", "2  Parsing  Chapter 3", "3  Typing  Chapter 5"]) {
       const units = find(table, row);

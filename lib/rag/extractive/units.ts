@@ -95,8 +95,9 @@ export function answerUnits(annotated: Annotated): Unit[] {
     const lineContext = tableRow ? [{ start: first.start, end: first.end }] : lineKind === "list_item" ? leadInOf(lines, i) : headerContext;
     if (!multiSentence || lineKind === "label_value" || lineKind === "list_item" || lineKind === "table_row") add(lineKind, line.start, line.end, lineContext);
 
-    // A label or lead-in with what follows it in the block.
-    if (blockEnd > i && (isLabelLike(line.text) || isLeadIn(line.text))) {
+    // A label or lead-in with what follows it in the block; not inside a table, where the next line is another row, not this one's value.
+    const inTable = isLabelLike(first.text) && lines.slice(blockStartIndex(lines, i) + 1, blockEnd + 1).filter((l) => !TERMINAL.test(l.text) && !isBullet(l.text)).length >= 2;
+    if (blockEnd > i && !(inTable && !isLeadIn(line.text)) && (isLabelLike(line.text) || isLeadIn(line.text))) {
       const next = lines[i + 1];
       add(isLeadIn(line.text) ? "lead_in" : "label_value", line.start, next.end, headerContext);
       if (isLeadIn(line.text)) {
