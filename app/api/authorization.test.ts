@@ -24,6 +24,9 @@ import * as probe from "./courses/[courseId]/probe/route";
 import * as questionsCsv from "./courses/[courseId]/questions/csv/route";
 import * as coursesRoute from "./courses/route";
 import * as join_ from "./courses/join/route";
+import * as signIn_ from "./auth/sign-in/route";
+import * as signOut_ from "./auth/sign-out/route";
+import * as signUp_ from "./auth/sign-up/route";
 import { signUp } from "@/lib/auth/accounts";
 import { createSession, SESSION_COOKIE } from "@/lib/auth/sessions";
 import { countTokens } from "@/lib/ai/tokenizer";
@@ -240,5 +243,54 @@ describe("authorization matrix", () => {
     const long = await chat.POST(request("student", `/api/courses/${slug}/chat`, json({ question: "x".repeat(2001) })), params({ courseId: slug }));
     expect(long.status).toBe(400);
     expect((await long.json()).message).toMatch(/2000 characters/);
+  });
+
+  it("answers hostile Origin headers with 403 and malformed session cookies as signed out, on every route, never a 500", async () => {
+    const { db } = await getDb();
+    const documentId = (await db.query.revisions.findFirst({ where: (r, { eq }) => eq(r.id, revisionId) }))!.documentId;
+    type Call = (req: Request) => Promise<Response>;
+    const c = { courseId: slug };
+    const routes: [string, string, Call][] = [
+      ["POST", "/api/auth/sign-in", (r) => signIn_.POST(r, {})],
+      ["POST", "/api/auth/sign-up", (r) => signUp_.POST(r, {})],
+      ["POST", "/api/auth/sign-out", (r) => signOut_.POST(r, {})],
+      ["GET", "/api/courses", (r) => coursesRoute.GET(r, {})],
+      ["POST", "/api/courses", (r) => coursesRoute.POST(r, {})],
+      ["POST", "/api/courses/join", (r) => join_.POST(r, {})],
+      ["POST", "/chat", (r) => chat.POST(r, params(c))],
+      ["GET", "/conversations", (r) => conversations.GET(r, params(c))],
+      ["GET", "/conversation", (r) => conversation.GET(r, params({ ...c, conversationId: studentConversationId }))],
+      ["PATCH", "/conversation", (r) => conversation.PATCH(r, params({ ...c, conversationId: studentConversationId }))],
+      ["DELETE", "/conversation", (r) => conversation.DELETE(r, params({ ...c, conversationId: studentConversationId }))],
+      ["GET", "/documents", (r) => documents.GET(r, params(c))],
+      ["POST", "/documents", (r) => documents.POST(r, params(c))],
+      ["DELETE", "/document", (r) => deleteDoc.DELETE(r, params({ ...c, documentId }))],
+      ["GET", "/file", (r) => revisionFile.GET(r, params({ ...c, revisionId }))],
+      ["PATCH", "/revision", (r) => revision.PATCH(r, params({ ...c, revisionId }))],
+      ["GET", "/trace", (r) => trace.GET(r, params({ ...c, traceId }))],
+      ["GET", "/passages?q=assignment", (r) => passages.GET(r, params(c))],
+      ["POST", "/playground", (r) => playground.POST(r, params(c))],
+      ["POST", "/probe", (r) => probe.POST(r, params(c))],
+      ["GET", "/questions/csv", (r) => questionsCsv.GET(r, params(c))],
+    ];
+    const badOrigins = ["null", "not a url", "http://[::1", "https://", "file:///etc/passwd", "http://localhost:3100.evil.example", "%zz", "http://ex ample.test"];
+    const badCookies = [`${SESSION_COOKIE}=%E0%A4%A`, `${SESSION_COOKIE}=%`, `${SESSION_COOKIE}=%ZZ; other=1`, `${SESSION_COOKIE}`, `${SESSION_COOKIE}=${"A".repeat(5000)}`, "=;;;=", `${SESSION_COOKIE}=\u00ff%C3`];
+    // Bodies that are valid JSON but not the route's shape: a 500 can only come from the headers.
+    const make = (method: string, path: string, headers: Record<string, string>) =>
+      new Request(`${BASE}${path}`, { method, headers: { "content-type": "application/json", ...headers }, ...(method === "GET" ? {} : { body: "{}" }) });
+    const got: string[] = [];
+    for (const [method, path, call] of routes) {
+      const signedOut = (await call(make(method, path, {}))).status;
+      for (const cookie of badCookies) {
+        const status = (await call(make(method, path, { cookie }))).status;
+        if (status !== signedOut) got.push(`${method} ${path} cookie=${cookie.slice(0, 30)} → ${status} (signed out: ${signedOut})`);
+      }
+      if (method === "GET") continue;
+      for (const origin of badOrigins) {
+        const status = (await call(make(method, path, { origin, cookie: `${SESSION_COOKIE}=${cookies.student}` }))).status;
+        if (status !== 403) got.push(`${method} ${path} origin=${origin} → ${status}`);
+      }
+    }
+    expect(got).toEqual([]);
   });
 });

@@ -29,12 +29,18 @@ export async function deleteSession(db: Db, { token }: { token: string }): Promi
   await db.delete(sessions).where(eq(sessions.tokenHash, digest(token)));
 }
 
-/** The session token from a Cookie header, if any. */
+/** The session token from a Cookie header, if any; a malformed one counts as none. */
 export function sessionTokenFrom(cookieHeader: string | null): string | null {
   if (!cookieHeader) return null;
   for (const part of cookieHeader.split(";")) {
     const [name, ...rest] = part.trim().split("=");
-    if (name === SESSION_COOKIE) return decodeURIComponent(rest.join("="));
+    if (name !== SESSION_COOKIE) continue;
+    // A token is base64url; anything that does not decode is a cookie we never set: signed out.
+    try {
+      return decodeURIComponent(rest.join("=")) || null;
+    } catch {
+      return null;
+    }
   }
   return null;
 }

@@ -37,11 +37,21 @@ export async function parseJson<T>(req: Request, schema: z.ZodType<T>): Promise<
 /**
  * Cross-site request forgery guard for state-changing requests: a browser always sends Origin on
  * them, and it must be this site. (SameSite=Lax cookies already keep most forged requests out.)
+ * `Origin: null` (sandboxed frames, some redirects) and an Origin that is not a URL are refused:
+ * neither can be shown to be this site.
  */
 function assertSameOrigin(req: Request): void {
   if (req.method === "GET" || req.method === "HEAD") return;
   const origin = req.headers.get("origin");
-  if (!origin) return;
+  if (origin === null) return;
   const host = req.headers.get("x-forwarded-host") ?? req.headers.get("host");
-  if (!host || new URL(origin).host !== host) throw new AppError("forbidden:request", "This request came from another site.");
+  if (!host || originHost(origin) !== host) throw new AppError("forbidden:request", "This request came from another site.");
+}
+
+function originHost(origin: string): string | null {
+  try {
+    return new URL(origin).host || null;
+  } catch {
+    return null;
+  }
 }
