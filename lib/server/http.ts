@@ -24,14 +24,41 @@ export function handler<C>(fn: (req: Request, ctx: C) => Promise<Response>) {
   };
 }
 
+/** Every JSON body the API takes (a question, a title, a few ids) fits in far less. */
+export const MAX_JSON_BYTES = 64 * 1024;
+
 export async function parseJson<T>(req: Request, schema: z.ZodType<T>): Promise<T> {
+  const text = await readBodyText(req, MAX_JSON_BYTES);
   let body: unknown;
   try {
-    body = await req.json();
+    body = JSON.parse(text);
   } catch {
     throw new AppError("bad_request:request", "The request body is not valid JSON.");
   }
   return schema.parse(body);
+}
+
+/**
+ * The body as text, refused with 413 as soon as it passes `limit` bytes: a declared length is
+ * checked before anything is read, and a chunked body is read only up to the limit, then
+ * cancelled, so an oversized body never sits in memory whole.
+ */
+async function readBodyText(req: Request, limit: number): Promise<string> {
+  const tooLarge = () => new AppError("payload_too_large:request", `The request body is larger than the ${Math.round(limit / 1024)} kB limit.`);
+  if (Number(req.headers.get("content-length") ?? 0) > limit) throw tooLarge();
+  if (!req.body) return "";
+  const reader = req.body.getReader();
+  const parts: Uint8Array[] = [];
+  let size = 0;
+  for (let r = await reader.read(); !r.done; r = await reader.read()) {
+    size += r.value.byteLength;
+    if (size > limit) {
+      await reader.cancel().catch(() => {});
+      throw tooLarge();
+    }
+    parts.push(r.value);
+  }
+  return new TextDecoder().decode(Buffer.concat(parts));
 }
 
 /**
