@@ -43,6 +43,15 @@ const schema = z.object({
   INGEST_LEASE_MS: z.coerce.number().int().min(1000).default(30_000),
   /** The name this process's worker holds leases under (logs, tests); a fresh random id per process when unset. */
   INGEST_WORKER_ID: z.string().min(1).max(100).optional(),
+  /**
+   * How many reverse proxies stand between clients and the app. 0: X-Forwarded-* headers are the
+   * client's own words and ignored (the Host header names the site). N ≥ 1: X-Forwarded-Host and
+   * -Proto are the nearest proxy's, and the client's address is the Nth entry from the right of
+   * X-Forwarded-For.
+   */
+  TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
+  /** The app is reached over https (directly or through a TLS proxy): send HSTS, mark cookies Secure. */
+  HTTPS: z.enum(["0", "1"]).default("0"),
   /** Browser for Playwright: Debian's chromium by default, overridable on other machines. */
   CHROMIUM_PATH: z.string().default("/usr/bin/chromium"),
   /** Port of the e2e server; the second instance of the multi-process test takes the next one. Lets checkouts run e2e side by side. */

@@ -234,6 +234,15 @@ describe("authorization matrix", () => {
       params({ courseId: slug }),
     );
     expect(res.status).toBe(403);
+    // X-Forwarded-Host is the client's own word unless TRUST_PROXY says a proxy set it.
+    const forged = await chat.POST(
+      request("student", `/api/courses/${slug}/chat`, {
+        ...json({ question: "x" }),
+        headers: { "content-type": "application/json", host: "localhost:3100", origin: "https://evil.example", "x-forwarded-host": "evil.example" },
+      }),
+      params({ courseId: slug }),
+    );
+    expect(forged.status).toBe(403);
   });
 
   it("answers malformed bodies with a clear 400", async () => {

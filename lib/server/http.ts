@@ -2,6 +2,7 @@ import "server-only";
 import { z } from "zod";
 import { isDatabaseBusy } from "@/lib/db/client";
 import { AppError, isAppError } from "@/lib/errors";
+import { requestHost } from "./client";
 
 /** Route-handler wrapper: coded errors become their responses, bad bodies clear 400s, the rest a logged 500. */
 export function handler<C>(fn: (req: Request, ctx: C) => Promise<Response>) {
@@ -63,7 +64,8 @@ async function readBodyText(req: Request, limit: number): Promise<string> {
 
 /**
  * Cross-site request forgery guard for state-changing requests: a browser always sends Origin on
- * them, and it must be this site. (SameSite=Lax cookies already keep most forged requests out.)
+ * them, and it must be this site, as Host names it (X-Forwarded-Host only behind a trusted proxy:
+ * TRUST_PROXY). (SameSite=Lax cookies already keep most forged requests out.)
  * `Origin: null` (sandboxed frames, some redirects) and an Origin that is not a URL are refused:
  * neither can be shown to be this site.
  */
@@ -71,7 +73,7 @@ function assertSameOrigin(req: Request): void {
   if (req.method === "GET" || req.method === "HEAD") return;
   const origin = req.headers.get("origin");
   if (origin === null) return;
-  const host = req.headers.get("x-forwarded-host") ?? req.headers.get("host");
+  const host = requestHost(req);
   if (!host || originHost(origin) !== host) throw new AppError("forbidden:request", "This request came from another site.");
 }
 
