@@ -1,4 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { NextRequest } from "next/server";
+import { proxy } from "@/proxy";
 import { clientAddress, requestHost } from "./client";
 
 const req = (headers: Record<string, string>) => new Request("http://app.test/api", { headers });
@@ -17,5 +19,11 @@ describe("proxy headers", () => {
     expect(clientAddress(chain, { hops: 2 })).toBe("203.0.113.9");
     expect(clientAddress(chain, { hops: 9 })).toBe("6.6.6.6");
     expect(clientAddress(req({}), { hops: 1 })).toBe("unknown");
+  });
+});
+
+describe("plain http (HTTPS unset)", () => {
+  it("sends no HSTS: a browser would pin https on a host that may not serve it", () => {
+    expect(proxy(new NextRequest("http://app.test/")).headers.get("strict-transport-security")).toBeNull();
   });
 });
