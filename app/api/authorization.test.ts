@@ -138,6 +138,12 @@ describe("authorization matrix", () => {
       anonymous: 401, student: 200, otherStudent: 404, otherInstructor: 404, instructor: 200,
     }));
 
+  it("serves a PDF that no browser cache keeps past sign-out", async () => {
+    const res = await revisionFile.GET(request("student", `/api/courses/${slug}/revisions/${revisionId}/file`), params({ courseId: slug, revisionId }));
+    expect(res.status).toBe(200);
+    expect(res.headers.get("cache-control")).toBe("private, no-store");
+  });
+
   it("answers a guessed revision id of another course with 404 and never its bytes", async () => {
     const res = await revisionFile.GET(request("otherInstructor", `/api/courses/${otherSlug}/revisions/${revisionId}/file`), params({ courseId: otherSlug, revisionId }));
     expect(res.status).toBe(404);

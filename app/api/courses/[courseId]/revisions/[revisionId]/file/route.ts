@@ -21,7 +21,10 @@ export const GET = handler(async (req, { params }: Ctx) => {
     headers: {
       "content-type": "application/pdf",
       "content-disposition": `inline; filename*=UTF-8''${encodeURIComponent(found.revision.fileName)}`,
-      "cache-control": "private, max-age=31536000, immutable",
+      // Never kept in the browser: the notes are the course's, not the device's, and a cached copy
+      // would outlive sign-out (a shared computer) or the reader's removal from the course. A
+      // citation's viewer fetches the file once per opening, which is cheap next to that.
+      "cache-control": "private, no-store",
       "x-content-type-options": "nosniff",
     },
   });
