@@ -1,11 +1,16 @@
+import { writeFile } from "node:fs/promises";
 import { expect, test } from "@playwright/test";
+import { demoCourse } from "../lib/demo/course";
+import { buildEncryptedPdf, buildPdf } from "../lib/pdf/build";
 import { AccountPages } from "./pages/account-pages";
+import { DocumentsPage } from "./pages/documents-page";
 
 /**
- * Hardening checks that only a real browser can judge (issue 15): where Chromium goes after
- * signing in with a hostile `next`.
+ * Hardening checks run in a real browser (issue 15): where Chromium goes after signing in with a
+ * hostile `next`, and which revision files it can still open.
  */
 const STUDENT = { email: "student@demo.test", password: "demo-student" };
+const INSTRUCTOR = { email: "instructor@demo.test", password: "demo-instructor" };
 
 // Each is the raw query value: Chromium strips tab and newline from a URL and reads `\` as `/`.
 const HOSTILE_NEXT = [
@@ -44,4 +49,37 @@ test.describe("sign-in never leaves the site", () => {
     await expect(page.getByRole("link", { name: "Create an account" })).toHaveAttribute("href", "/sign-up?next=%2Fcourses%2Fdemo-cs101%2Fchat");
     await new AccountPages(page).signIn(STUDENT, /\/courses\/demo-cs101\/chat$/);
   });
+});
+
+test("a deleted document's file and a failed upload's file are 404 in the browser, for the student and the instructor", async ({ browser }, testInfo) => {
+  const instructorContext = await browser.newContext();
+  const docs = new DocumentsPage(await instructorContext.newPage());
+  await docs.signIn(INSTRUCTOR);
+  await docs.goto(demoCourse.slug);
+  const handout = testInfo.outputPath("field_trip_rules.pdf");
+  await writeFile(handout, await buildPdf({ pages: [{ blocks: [{ kind: "heading", text: "Field trip rules" }, { kind: "paragraph", text: "The field trip bus leaves at 08:15 sharp." }] }] }));
+  const locked = testInfo.outputPath("sealed_answers.pdf");
+  await writeFile(locked, await buildEncryptedPdf());
+  await docs.chooseFiles([handout, locked]);
+  await docs.expectUploadReady("field_trip_rules.pdf", 1);
+  await expect(docs.uploadRow("sealed_answers.pdf")).toHaveAttribute("data-state", "failed", { timeout: 60_000 });
+  const readyId = await docs.revisionId(demoCourse.slug, "field trip rules", 1);
+  const failedId = await docs.revisionId(demoCourse.slug, "sealed answers", 1);
+  const fileUrl = (id: string) => `/api/courses/${demoCourse.slug}/revisions/${id}/file`;
+
+  const studentContext = await browser.newContext();
+  const student = new DocumentsPage(await studentContext.newPage());
+  await student.signIn(STUDENT);
+  const open = async (who: DocumentsPage, id: string) => (await who.page.goto(fileUrl(id)))?.status();
+  expect(await open(student, readyId), "the ready revision opens before the delete").toBe(200);
+  expect(await open(student, failedId)).toBe(404);
+  expect(await open(docs, failedId)).toBe(404);
+
+  await docs.goto(demoCourse.slug);
+  await docs.deleteDocument("field trip rules");
+  expect(await open(student, readyId)).toBe(404);
+  expect(await open(docs, readyId)).toBe(404);
+  await expect(student.page.getByText("The revision was not found.")).toBeVisible();
+  await instructorContext.close();
+  await studentContext.close();
 });

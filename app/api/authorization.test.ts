@@ -35,7 +35,7 @@ import { createCourse } from "@/lib/db/queries/courses";
 import { addMembership } from "@/lib/db/queries/users";
 import { submitUpload } from "@/lib/ingest/upload";
 import { processQueuedJobs } from "@/lib/ingest/worker";
-import { buildPdf } from "@/lib/pdf/build";
+import { buildEncryptedPdf, buildPdf } from "@/lib/pdf/build";
 
 type Actor = "anonymous" | "student" | "otherStudent" | "otherInstructor" | "instructor";
 const actors: Actor[] = ["anonymous", "student", "otherStudent", "otherInstructor", "instructor"];
@@ -142,6 +142,29 @@ describe("authorization matrix", () => {
     const res = await revisionFile.GET(request("student", `/api/courses/${slug}/revisions/${revisionId}/file`), params({ courseId: slug, revisionId }));
     expect(res.status).toBe(200);
     expect(res.headers.get("cache-control")).toBe("private, no-store");
+  });
+
+  it("serves no file of a deleted document or of a failed or unfinished upload, to anyone", async () => {
+    const { db, ...rest } = await getDb();
+    const course = (await db.query.courses.findFirst({ where: (c, { eq }) => eq(c.slug, slug) }))!;
+    const upload = async (name: string, bytes: Uint8Array) => (await submitUpload(db, { courseId: course.id, fileName: name, bytes, maxBytes: 1 << 24 })).revision.id;
+    const doomed = await upload("doomed.pdf", new Uint8Array(await (await pdf("Quiz 3 is on Friday.")).arrayBuffer()));
+    const locked = await upload("locked.pdf", await buildEncryptedPdf());
+    const queued = await upload("queued.pdf", new Uint8Array(await (await pdf("Quiz 4 is on Monday.")).arrayBuffer()));
+    const file = (a: Actor, id: string) => revisionFile.GET(request(a, `/api/courses/${slug}/revisions/${id}/file`), params({ courseId: slug, revisionId: id }));
+    expect((await file("student", queued)).status).toBe(404); // not indexed yet: nothing cites it
+    await processQueuedJobs({ db, ...rest }, { countTokens, chunkSettings: { targetTokens: 160, overlapTokens: 32 }, embedder: null, embedBatchSize: 8 });
+    expect((await db.query.revisions.findFirst({ where: (r, { eq }) => eq(r.id, locked) }))!.status).toBe("failed");
+    expect((await file("student", doomed)).status).toBe(200);
+    const documentId = (await db.query.revisions.findFirst({ where: (r, { eq }) => eq(r.id, doomed) }))!.documentId;
+    expect((await deleteDoc.DELETE(request("instructor", "/x", { method: "DELETE" }), params({ courseId: slug, documentId }))).status).toBe(204);
+    for (const a of ["student", "instructor"] as Actor[]) {
+      for (const id of [doomed, locked]) {
+        const res = await file(a, id);
+        expect(res.status, `${a} ${id}`).toBe(404);
+        expect(res.headers.get("content-type")).not.toContain("pdf");
+      }
+    }
   });
 
   it("answers a guessed revision id of another course with 404 and never its bytes", async () => {
