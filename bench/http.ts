@@ -480,6 +480,7 @@ export async function benchHttp({ build }: { build: boolean }): Promise<void> {
     SEED_DEMO: "1",
     INGEST_WORKER: "1",
     RATE_LIMIT_ASK_PER_MINUTE: "1000000",
+    RATE_LIMIT_SIGN_UP_PER_HOUR: "1000000",
     NEXT_TELEMETRY_DISABLED: "1",
   };
   console.log(`\n## HTTP: the production server under concurrent students (${env.GENERATION_MODEL ?? "extractive"} answers)\n`);

@@ -29,6 +29,15 @@ const schema = z.object({
   /** Per-user limits per minute. */
   RATE_LIMIT_ASK_PER_MINUTE: z.coerce.number().int().min(1).default(20),
   RATE_LIMIT_UPLOAD_PER_MINUTE: z.coerce.number().int().min(1).default(30),
+  /**
+   * Failed sign-ins allowed per hour for one account from one address (a quarter of it per
+   * minute), and from one address over all accounts. Success is never counted.
+   */
+  RATE_LIMIT_SIGN_IN_FAILURES_PER_HOUR: z.coerce.number().int().min(4).default(20),
+  RATE_LIMIT_SIGN_IN_ADDRESS_FAILURES_PER_HOUR: z.coerce.number().int().min(4).default(200),
+  /** Sign-up requests per address per hour, and join-by-code attempts per user per hour. */
+  RATE_LIMIT_SIGN_UP_PER_HOUR: z.coerce.number().int().min(1).default(20),
+  RATE_LIMIT_JOIN_PER_HOUR: z.coerce.number().int().min(1).default(30),
   /** Answers computed at once per process; the rest wait first come, first served (README "Load"). */
   ANSWER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
   /** Answers that may wait for a slot; past this a question gets 503 with Retry-After at once. */
