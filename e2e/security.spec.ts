@@ -83,3 +83,14 @@ test("a deleted document's file and a failed upload's file are 404 in the browse
   await instructorContext.close();
   await studentContext.close();
 });
+
+test("signing up with a taken address says what to do without saying it is taken; the right password signs in", async ({ page }) => {
+  const pages = new AccountPages(page);
+  await pages.signUpForm({ name: "Someone Else", email: STUDENT.email, password: "a different long password" });
+  const alert = page.getByTestId("sign-up-form").getByRole("alert");
+  await expect(alert).toContainText("If you already have an account with this address, sign in with its password");
+  await expect(alert).not.toContainText(/exists|taken/);
+  await page.screenshot({ path: test.info().outputPath("sign-up-taken.png"), fullPage: true });
+  await pages.signUpForm({ name: "Student", email: STUDENT.email, password: STUDENT.password });
+  await expect(page.getByRole("heading", { level: 1, name: "Your courses" })).toBeVisible();
+});

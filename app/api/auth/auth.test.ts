@@ -10,6 +10,13 @@ vi.hoisted(() => {
   process.env.TRUST_PROXY = "1";
 });
 
+// The real argon2, counted: sign-up must hash whether or not the address is taken.
+const hashes = vi.hoisted(() => ({ n: 0 }));
+vi.mock("@/lib/auth/password", async (real) => {
+  const mod = await real<typeof import("@/lib/auth/password")>();
+  return { ...mod, hashPassword: (p: string) => (hashes.n++, mod.hashPassword(p)) };
+});
+
 import * as join_ from "../courses/join/route";
 import * as signIn_ from "./sign-in/route";
 import * as signUp_ from "./sign-up/route";
@@ -103,5 +110,27 @@ describe("the password policy", () => {
     const { db } = await getDb();
     await signUp(db, { email: "old@a.test", name: "Old", password: "oldpass8" });
     expect((await signInAs("old@a.test", "oldpass8", "192.0.2.77")).status).toBe(200);
+  });
+});
+
+describe("sign-up does not tell whether an account exists", () => {
+  const attempt = (email: string, password: string) => signUp_.POST(post("/api/auth/sign-up", { email, name: "Someone", password }, "192.0.2.60"), {});
+  async function observe(email: string, password: string) {
+    const before = hashes.n;
+    const res = await attempt(email, password);
+    return { status: res.status, body: await res.json(), cookie: res.headers.get("set-cookie"), hashes: hashes.n - before };
+  }
+
+  it("answers a taken address exactly as a new one, with the same work, and changes nothing", async () => {
+    const fresh = await observe("brand.new@a.test", "a fresh long password");
+    const taken = await observe("owner@a.test", "an attacker's password");
+    expect(taken).toEqual(fresh);
+    expect(fresh).toMatchObject({ status: 202, cookie: null, hashes: 1 });
+    expect(fresh.body.message).toMatch(/Sign in with this email and password/);
+    expect(fresh.body.message).not.toMatch(/exists|taken|already/i);
+    // The existing account kept its password; the new one signs in with its own.
+    expect((await signInAs("owner@a.test", "an attacker's password", "192.0.2.61")).status).toBe(401);
+    expect((await signInAs("owner@a.test", "owner's long password", "192.0.2.61")).status).toBe(200);
+    expect((await signInAs("brand.new@a.test", "a fresh long password", "192.0.2.61")).status).toBe(200);
   });
 });
