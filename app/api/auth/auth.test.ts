@@ -18,11 +18,14 @@ vi.mock("@/lib/auth/password", async (real) => {
 });
 
 import * as join_ from "../courses/join/route";
+import * as coursesRoute from "../courses/route";
+import * as signOut_ from "./sign-out/route";
 import * as signIn_ from "./sign-in/route";
 import * as signUp_ from "./sign-up/route";
 import { signUp } from "@/lib/auth/accounts";
 import { createSession, SESSION_COOKIE } from "@/lib/auth/sessions";
 import { getDb } from "@/lib/db/client";
+import { sessions } from "@/lib/db/schema";
 
 const post = (path: string, body: unknown, address: string, cookie?: string) =>
   new Request(`http://localhost${path}`, {
@@ -132,5 +135,43 @@ describe("sign-up does not tell whether an account exists", () => {
     expect((await signInAs("owner@a.test", "an attacker's password", "192.0.2.61")).status).toBe(401);
     expect((await signInAs("owner@a.test", "owner's long password", "192.0.2.61")).status).toBe(200);
     expect((await signInAs("brand.new@a.test", "a fresh long password", "192.0.2.61")).status).toBe(200);
+  });
+});
+
+describe("sessions", () => {
+  const cookieOf = (res: Response) => res.headers.get("set-cookie")!.split(";")[0];
+  const courses = (cookie: string) => coursesRoute.GET(new Request("http://localhost/api/courses", { headers: { cookie } }), {});
+  const signInWith = (cookie: string | undefined) =>
+    signIn_.POST(post("/api/auth/sign-in", { email: "owner@a.test", password: "owner's long password" }, "192.0.2.90", cookie), {});
+
+  it("rotates on sign-in: the session the browser came with ends", async () => {
+    const first = cookieOf(await signInWith(undefined));
+    const second = cookieOf(await signInWith(first));
+    expect(second).not.toBe(first);
+    expect((await courses(first)).status).toBe(401);
+    expect((await courses(second)).status).toBe(200);
+    // A planted token that was never a session changes nothing and is not kept.
+    const planted = `${SESSION_COOKIE}=planted-by-someone-else`;
+    expect(cookieOf(await signInWith(planted))).not.toBe(planted);
+  });
+
+  it("signs out this browser only, or everywhere", async () => {
+    const a = cookieOf(await signInWith(undefined));
+    const b = cookieOf(await signInWith(undefined));
+    const c = cookieOf(await signInWith(undefined));
+    const out = (cookie: string, query = "") => signOut_.POST(new Request(`http://localhost/api/auth/sign-out${query}`, { method: "POST", headers: { cookie } }), {});
+    expect((await out(a)).status).toBe(204);
+    expect([(await courses(a)).status, (await courses(b)).status, (await courses(c)).status]).toEqual([401, 200, 200]);
+    expect((await out(b, "?everywhere=1")).status).toBe(204);
+    expect([(await courses(b)).status, (await courses(c)).status]).toEqual([401, 401]);
+  });
+
+  it("deletes expired sessions", async () => {
+    const { db } = await getDb();
+    const owner = (await db.query.users.findFirst({ where: (u, { eq }) => eq(u.email, "owner@a.test") }))!;
+    await db.insert(sessions).values({ tokenHash: "expired-long-ago", userId: owner.id, expiresAt: new Date(Date.now() - 1000) });
+    await signInWith(undefined);
+    expect(await db.query.sessions.findFirst({ where: (s, { eq }) => eq(s.tokenHash, "expired-long-ago") })).toBeUndefined();
+    expect(await db.query.sessions.findFirst({ where: (s, { lte }) => lte(s.expiresAt, new Date()) })).toBeUndefined();
   });
 });
