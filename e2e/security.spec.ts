@@ -1,7 +1,7 @@
 import { writeFile } from "node:fs/promises";
 import { expect, test } from "@playwright/test";
 import { demoCourse } from "../lib/demo/course";
-import { buildEncryptedPdf, buildPdf } from "../lib/pdf/build";
+import { buildEncryptedPdf, buildPaddedPdf, buildPdf } from "../lib/pdf/build";
 import { AccountPages } from "./pages/account-pages";
 import { DocumentsPage } from "./pages/documents-page";
 
@@ -93,4 +93,32 @@ test("signing up with a taken address says what to do without saying it is taken
   await page.screenshot({ path: test.info().outputPath("sign-up-taken.png"), fullPage: true });
   await pages.signUpForm({ name: "Student", email: STUDENT.email, password: STUDENT.password });
   await expect(page.getByRole("heading", { level: 1, name: "Your courses" })).toBeVisible();
+});
+
+test("uploads of 9, 12 and 49 MB go through the browser and are indexed; 51 MB gets 413 with the 50 MB limit", async ({ page }, testInfo) => {
+  const MB = 1024 * 1024;
+  const docs = new DocumentsPage(page);
+  await docs.signIn(INSTRUCTOR);
+  await docs.goto(demoCourse.slug);
+  const names: string[] = [];
+  for (const size of [9, 12, 49]) {
+    const name = `big_handout_${size}mb.pdf`;
+    await writeFile(testInfo.outputPath(name), await buildPaddedPdf(size * MB, `The ${size} MB handout.`));
+    names.push(name);
+  }
+  await docs.chooseFiles(names.map((n) => testInfo.outputPath(n)));
+  for (const name of names) await docs.expectUploadReady(name, 1, 90_000);
+  await docs.screenshot(testInfo.outputPath("big-uploads.png"));
+
+  // The page refuses 51 MB before sending it; the server must too, whatever sends it.
+  const refused = await page.evaluate(async (url) => {
+    const form = new FormData();
+    const bytes = new Uint8Array(51 * 1024 * 1024);
+    bytes.set(new TextEncoder().encode("%PDF-1.7\n"));
+    form.set("file", new Blob([bytes], { type: "application/pdf" }), "too_big.pdf");
+    const res = await fetch(url, { method: "POST", body: form });
+    return { status: res.status, body: await res.json() };
+  }, `/api/courses/${demoCourse.slug}/documents`);
+  expect(refused.status).toBe(413);
+  expect(refused.body.message).toBe("The file is larger than the 50 MB upload limit.");
 });

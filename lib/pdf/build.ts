@@ -470,6 +470,17 @@ function tidyMetadata(text: string): string {
 
 // ─── Fixtures for bad input ─────────────────────────────────────────────────────────────────
 
+/**
+ * A valid one-page PDF of about `bytes` (upload-limit tests): the padding is an unreferenced
+ * stream object, so the cross-reference table stays right and readers skip it.
+ */
+export async function buildPaddedPdf(bytes: number, text = `A handout of ${bytes} bytes.`): Promise<Uint8Array> {
+  const doc = await PDFDocument.load(await buildPdf({ pages: [{ blocks: [{ kind: "paragraph", text }] }] }));
+  const base = (await doc.save({ useObjectStreams: false })).length;
+  doc.context.register(doc.context.stream(new Uint8Array(Math.max(0, bytes - base - 100)).fill(0x20)));
+  return doc.save({ useObjectStreams: false });
+}
+
 export const ENCRYPTED_FIXTURE_PASSWORD = "open-sesame";
 
 /** A one-page PDF that needs a user password to open (RC4 128-bit). */

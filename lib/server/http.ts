@@ -29,7 +29,8 @@ export function handler<C>(fn: (req: Request, ctx: C) => Promise<Response>) {
 export const MAX_JSON_BYTES = 64 * 1024;
 
 export async function parseJson<T>(req: Request, schema: z.ZodType<T>): Promise<T> {
-  const text = await readBodyText(req, MAX_JSON_BYTES);
+  const bytes = await readBody(req, MAX_JSON_BYTES, () => new AppError("payload_too_large:request", `The request body is larger than the ${MAX_JSON_BYTES / 1024} kB limit.`));
+  const text = new TextDecoder().decode(bytes);
   let body: unknown;
   try {
     body = JSON.parse(text);
@@ -40,14 +41,13 @@ export async function parseJson<T>(req: Request, schema: z.ZodType<T>): Promise<
 }
 
 /**
- * The body as text, refused with 413 as soon as it passes `limit` bytes: a declared length is
+ * The body's bytes, refused with `tooLarge` as soon as they pass `limit`: a declared length is
  * checked before anything is read, and a chunked body is read only up to the limit, then
  * cancelled, so an oversized body never sits in memory whole.
  */
-async function readBodyText(req: Request, limit: number): Promise<string> {
-  const tooLarge = () => new AppError("payload_too_large:request", `The request body is larger than the ${Math.round(limit / 1024)} kB limit.`);
+export async function readBody(req: Request, limit: number, tooLarge: () => AppError): Promise<Uint8Array<ArrayBuffer>> {
   if (Number(req.headers.get("content-length") ?? 0) > limit) throw tooLarge();
-  if (!req.body) return "";
+  if (!req.body) return new Uint8Array();
   const reader = req.body.getReader();
   const parts: Uint8Array[] = [];
   let size = 0;
@@ -59,7 +59,8 @@ async function readBodyText(req: Request, limit: number): Promise<string> {
     }
     parts.push(r.value);
   }
-  return new TextDecoder().decode(Buffer.concat(parts));
+  // A fresh buffer of exactly the body (never a pooled slice once past a few kB).
+  return Buffer.concat(parts) as Uint8Array<ArrayBuffer>;
 }
 
 /**
