@@ -48,6 +48,14 @@ const schema = z.object({
   SEED_DEMO: z.enum(["0", "1"]).default("1"),
   /** Run the ingestion worker inside the server process ("0" for tests that drive it by hand). */
   INGEST_WORKER: z.enum(["0", "1"]).default("1"),
+  /** A PDF with more pages is refused before any page is read. */
+  MAX_PDF_PAGES: z.coerce.number().int().min(1).default(2000),
+  /** An ingestion job still running after this long fails with that reason. */
+  INGEST_JOB_TIMEOUT_MS: z.coerce.number().int().min(1000).default(600_000),
+  /** Heap of each PDF reader thread: a PDF that needs more fails its job, the server stays up. */
+  INGEST_READER_HEAP_MB: z.coerce.number().int().min(16).max(16_384).default(1024),
+  /** Ingestion jobs one process runs at once; idle workers take courses with nothing running first. */
+  INGEST_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(2),
   /** How long a worker holds a claimed job without renewing it; after that any process may take it over. */
   INGEST_LEASE_MS: z.coerce.number().int().min(1000).default(30_000),
   /** The name this process's worker holds leases under (logs, tests); a fresh random id per process when unset. */

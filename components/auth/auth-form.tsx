@@ -63,7 +63,7 @@ export function AuthForm({ mode, next }: AuthFormProps) {
           maxLength={200}
           className={field}
         />
-        {mode === "sign-up" ? <span className="mt-1 block text-xs font-normal text-muted">At least 10 characters, not your email and not a common password.</span> : null}
+        {mode === "sign-up" ? <span className="mt-1 block text-xs font-normal text-muted">At least 10 characters; not your address, not a common password.</span> : null}
       </label>
       {error ? (
         <p role="alert" className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">

@@ -471,6 +471,17 @@ function tidyMetadata(text: string): string {
 // ─── Fixtures for bad input ─────────────────────────────────────────────────────────────────
 
 /**
+ * A PDF of `pageCount` small pages with one line each, built fast (about 2 ms a page): for tests
+ * of page limits and scheduling that need many pages, not realistic ones (buildLargePdf).
+ */
+export async function buildManyPagePdf(pageCount: number, topic = "topic"): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  for (let i = 1; i <= pageCount; i++) doc.addPage([300, 200]).drawText(`Reader page ${i} covers ${topic} ${i}.`, { x: 20, y: 100, size: 12, font });
+  return doc.save();
+}
+
+/**
  * A valid one-page PDF of about `bytes` (upload-limit tests): the padding is an unreferenced
  * stream object, so the cross-reference table stays right and readers skip it.
  */

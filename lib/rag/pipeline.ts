@@ -6,7 +6,7 @@
 import { historyLimit } from "./prompts";
 import { chunkPages, defaultChunkSettings } from "./chunk";
 import { decide } from "./decide";
-import { extractPdf } from "./extract";
+import { extractPdf, type ReadBudget } from "./extract";
 import { generateExtractive, readPassages } from "./extractive/answer";
 import type { PassageReading } from "./extractive/features";
 import { defaultModel, type ExtractiveModel } from "./extractive/model";
@@ -67,9 +67,10 @@ export async function extractAndChunk(
     chunkSettings = defaultChunkSettings,
     onPage,
     readerThreads,
-  }: { countTokens: CountTokens; chunkSettings?: ChunkSettings; onPage?: (done: number, total: number) => void; readerThreads?: number },
+    budget,
+  }: { countTokens: CountTokens; chunkSettings?: ChunkSettings; onPage?: (done: number, total: number) => void; readerThreads?: number; budget?: ReadBudget },
 ): Promise<IndexableDocument> {
-  const extracted = await extractPdf(bytes, { onPage, threads: readerThreads });
+  const extracted = await extractPdf(bytes, { onPage, threads: readerThreads, budget });
   const chunked = chunkPages(extracted.pages, countTokens, chunkSettings);
   return { extracted, chunked };
 }
