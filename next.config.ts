@@ -1,11 +1,15 @@
 import type { NextConfig } from "next";
-import "./lib/env"; // validates the environment at build and start: a bad variable fails loudly here
+import { env } from "./lib/env"; // validates the environment at build and start: a bad variable fails loudly here
+import { proxyBodyLimit } from "./lib/server/upload-limit";
 
 const nextConfig: NextConfig = {
   // pdf.js loads its worker and font data from its own package folder at run time.
   serverExternalPackages: ["pdfjs-dist", "@libsql/client", "libsql"],
   outputFileTracingIncludes: { "/**": ["./drizzle/**/*", "./node_modules/pdfjs-dist/standard_fonts/**/*"] },
   poweredByHeader: false,
+  // proxy.ts runs on /api, and Next buffers a proxied body only up to this: MAX_UPLOAD_BYTES must
+  // reach the upload route whole (lib/server/upload-limit.ts).
+  experimental: { proxyClientMaxBodySize: proxyBodyLimit(env.MAX_UPLOAD_BYTES) },
 };
 
 export default nextConfig;

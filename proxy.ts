@@ -35,6 +35,9 @@ export function proxy(request: NextRequest) {
   response.headers.set("referrer-policy", "strict-origin-when-cross-origin");
   response.headers.set("permissions-policy", "camera=(), microphone=(), geolocation=(), interest-cohort=()");
   response.headers.set("cross-origin-opener-policy", "same-origin");
+  // Only when the site is known to be https (HTTPS=1): over plain http a browser ignores HSTS, and
+  // pinning https on a host that does not serve it would lock its users out for a year.
+  if (env.HTTPS === "1") response.headers.set("strict-transport-security", "max-age=31536000");
   return response;
 }
 

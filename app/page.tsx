@@ -1,6 +1,7 @@
 import Link from "next/link";
 import { connection } from "next/server";
 import { CourseActions } from "@/components/courses/course-actions";
+import { SignOutButton } from "@/components/ui/sign-out-button";
 import { SiteHeader } from "@/components/ui/site-header";
 import { listCourseSummaries, type CourseSummary } from "@/lib/server/catalog";
 import { pageUser } from "@/lib/server/page-auth";
@@ -37,6 +38,10 @@ export default async function HomePage() {
           </ul>
         )}
         <CourseActions />
+        <p className="mt-12 flex flex-wrap items-center gap-x-2 border-t border-line pt-6 text-sm text-muted">
+          Signed in on a shared or lost device?
+          <SignOutButton everywhere />
+        </p>
       </main>
     </>
   );

@@ -333,9 +333,13 @@ async function enrol(port: number, courses: Course[]): Promise<string[]> {
   const worker = async () => {
     const client = new Client(port);
     for (let i = next++; i < STUDENTS; i = next++) {
-      const res = await client.send("POST", "/api/auth/sign-up", { email: `student${i}@bench.test`, password: `bench-password-${i}`, name: `Bench Student ${i}` });
+      const account = { email: `student${i}@bench.test`, password: `bench-password-${i}`, name: `Bench Student ${i}` };
+      const signedUp = await client.send("POST", "/api/auth/sign-up", account);
+      if (signedUp.status !== 202) throw new Error(`sign-up: HTTP ${signedUp.status} ${signedUp.text.slice(0, 200)}`);
+      // Sign-up starts no session (it answers alike for any address): sign in as the form does.
+      const res = await client.send("POST", "/api/auth/sign-in", { email: account.email, password: account.password });
       const setCookie = res.headers["set-cookie"]?.[0];
-      if (res.status !== 201 || !setCookie) throw new Error(`sign-up: HTTP ${res.status} ${res.text.slice(0, 200)}`);
+      if (res.status !== 200 || !setCookie) throw new Error(`sign-in: HTTP ${res.status} ${res.text.slice(0, 200)}`);
       const cookie = setCookie.split(";")[0];
       for (const course of courses) {
         const joined = await client.send("POST", "/api/courses/join", { code: course.joinCode }, cookie);
@@ -480,6 +484,7 @@ export async function benchHttp({ build }: { build: boolean }): Promise<void> {
     SEED_DEMO: "1",
     INGEST_WORKER: "1",
     RATE_LIMIT_ASK_PER_MINUTE: "1000000",
+    RATE_LIMIT_SIGN_UP_PER_HOUR: "1000000",
     NEXT_TELEMETRY_DISABLED: "1",
   };
   console.log(`\n## HTTP: the production server under concurrent students (${env.GENERATION_MODEL ?? "extractive"} answers)\n`);

@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { buildPdf } from "../lib/pdf/build";
+import { signUpThroughApi } from "./pages/account-pages";
 import { ChatPage } from "./pages/chat-page";
 
 const HOSTILE = [
@@ -11,7 +12,7 @@ const HOSTILE = [
 test("a hostile document is shown as text: no script runs, no markup renders, the answer still quotes the notes", async ({ page, request }, testInfo) => {
   const stamp = Date.now();
   // An instructor with a course of their own and one hostile handout in it.
-  await request.post("/api/auth/sign-up", { data: { name: "Mallory's Teacher", email: `t-${stamp}@example.test`, password: "teacher password" } });
+  await signUpThroughApi(request, { name: "Mallory's Teacher", email: `t-${stamp}@example.test`, password: "teacher password" });
   const course = await (await request.post("/api/courses", { data: { title: `Quiz course ${stamp}` } })).json();
   const bytes = await buildPdf({ pages: [{ blocks: HOSTILE.map((text) => ({ kind: "paragraph" as const, text })) }] });
   const up = await request.post(`/api/courses/${course.slug}/documents`, {
@@ -28,7 +29,7 @@ test("a hostile document is shown as text: no script runs, no markup renders, th
     dialogs.push(d.message());
     void d.dismiss();
   });
-  await page.request.post("/api/auth/sign-up", { data: { name: "Student", email: `s-${stamp}@example.test`, password: "student password" } });
+  await signUpThroughApi(page.request, { name: "Student", email: `s-${stamp}@example.test`, password: "student password" });
   expect((await page.request.post("/api/courses/join", { data: { code: course.joinCode } })).status()).toBe(200);
   const chat = new ChatPage(page);
   await chat.goto(course.slug);

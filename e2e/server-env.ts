@@ -18,5 +18,6 @@ export function e2eServerEnv(workerId: string): Record<string, string> {
     // The specs ask and upload faster than a person; the limits have their own tests.
     RATE_LIMIT_ASK_PER_MINUTE: "1000",
     RATE_LIMIT_UPLOAD_PER_MINUTE: "1000",
+    RATE_LIMIT_SIGN_UP_PER_HOUR: "1000",
   };
 }

@@ -29,6 +29,15 @@ const schema = z.object({
   /** Per-user limits per minute. */
   RATE_LIMIT_ASK_PER_MINUTE: z.coerce.number().int().min(1).default(20),
   RATE_LIMIT_UPLOAD_PER_MINUTE: z.coerce.number().int().min(1).default(30),
+  /**
+   * Failed sign-ins allowed per hour for one account from one address (a quarter of it per
+   * minute), and from one address over all accounts. Success is never counted.
+   */
+  RATE_LIMIT_SIGN_IN_FAILURES_PER_HOUR: z.coerce.number().int().min(4).default(20),
+  RATE_LIMIT_SIGN_IN_ADDRESS_FAILURES_PER_HOUR: z.coerce.number().int().min(4).default(200),
+  /** Sign-up requests per address per hour, and join-by-code attempts per user per hour. */
+  RATE_LIMIT_SIGN_UP_PER_HOUR: z.coerce.number().int().min(1).default(20),
+  RATE_LIMIT_JOIN_PER_HOUR: z.coerce.number().int().min(1).default(30),
   /** Answers computed at once per process; the rest wait first come, first served (README "Load"). */
   ANSWER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
   /** Answers that may wait for a slot; past this a question gets 503 with Retry-After at once. */
@@ -39,10 +48,27 @@ const schema = z.object({
   SEED_DEMO: z.enum(["0", "1"]).default("1"),
   /** Run the ingestion worker inside the server process ("0" for tests that drive it by hand). */
   INGEST_WORKER: z.enum(["0", "1"]).default("1"),
+  /** A PDF with more pages is refused before any page is read. */
+  MAX_PDF_PAGES: z.coerce.number().int().min(1).default(2000),
+  /** An ingestion job still running after this long fails with that reason. */
+  INGEST_JOB_TIMEOUT_MS: z.coerce.number().int().min(1000).default(600_000),
+  /** Heap of each PDF reader thread: a PDF that needs more fails its job, the server stays up. */
+  INGEST_READER_HEAP_MB: z.coerce.number().int().min(16).max(16_384).default(1024),
+  /** Ingestion jobs one process runs at once; idle workers take courses with nothing running first. */
+  INGEST_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(2),
   /** How long a worker holds a claimed job without renewing it; after that any process may take it over. */
   INGEST_LEASE_MS: z.coerce.number().int().min(1000).default(30_000),
   /** The name this process's worker holds leases under (logs, tests); a fresh random id per process when unset. */
   INGEST_WORKER_ID: z.string().min(1).max(100).optional(),
+  /**
+   * How many reverse proxies stand between clients and the app. 0: X-Forwarded-* headers are the
+   * client's own words and ignored (the Host header names the site). N ≥ 1: X-Forwarded-Host and
+   * -Proto are the nearest proxy's, and the client's address is the Nth entry from the right of
+   * X-Forwarded-For.
+   */
+  TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
+  /** The app is reached over https (directly or through a TLS proxy): send HSTS, mark cookies Secure. */
+  HTTPS: z.enum(["0", "1"]).default("0"),
   /** Browser for Playwright: Debian's chromium by default, overridable on other machines. */
   CHROMIUM_PATH: z.string().default("/usr/bin/chromium"),
   /** Port of the e2e server; the second instance of the multi-process test takes the next one. Lets checkouts run e2e side by side. */

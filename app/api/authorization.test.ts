@@ -24,6 +24,9 @@ import * as probe from "./courses/[courseId]/probe/route";
 import * as questionsCsv from "./courses/[courseId]/questions/csv/route";
 import * as coursesRoute from "./courses/route";
 import * as join_ from "./courses/join/route";
+import * as signIn_ from "./auth/sign-in/route";
+import * as signOut_ from "./auth/sign-out/route";
+import * as signUp_ from "./auth/sign-up/route";
 import { signUp } from "@/lib/auth/accounts";
 import { createSession, SESSION_COOKIE } from "@/lib/auth/sessions";
 import { countTokens } from "@/lib/ai/tokenizer";
@@ -32,7 +35,7 @@ import { createCourse } from "@/lib/db/queries/courses";
 import { addMembership } from "@/lib/db/queries/users";
 import { submitUpload } from "@/lib/ingest/upload";
 import { processQueuedJobs } from "@/lib/ingest/worker";
-import { buildPdf } from "@/lib/pdf/build";
+import { buildEncryptedPdf, buildPdf } from "@/lib/pdf/build";
 
 type Actor = "anonymous" | "student" | "otherStudent" | "otherInstructor" | "instructor";
 const actors: Actor[] = ["anonymous", "student", "otherStudent", "otherInstructor", "instructor"];
@@ -135,6 +138,35 @@ describe("authorization matrix", () => {
       anonymous: 401, student: 200, otherStudent: 404, otherInstructor: 404, instructor: 200,
     }));
 
+  it("serves a PDF that no browser cache keeps past sign-out", async () => {
+    const res = await revisionFile.GET(request("student", `/api/courses/${slug}/revisions/${revisionId}/file`), params({ courseId: slug, revisionId }));
+    expect(res.status).toBe(200);
+    expect(res.headers.get("cache-control")).toBe("private, no-store");
+  });
+
+  it("serves no file of a deleted document or of a failed or unfinished upload, to anyone", async () => {
+    const { db, ...rest } = await getDb();
+    const course = (await db.query.courses.findFirst({ where: (c, { eq }) => eq(c.slug, slug) }))!;
+    const upload = async (name: string, bytes: Uint8Array) => (await submitUpload(db, { courseId: course.id, fileName: name, bytes, maxBytes: 1 << 24 })).revision.id;
+    const doomed = await upload("doomed.pdf", new Uint8Array(await (await pdf("Quiz 3 is on Friday.")).arrayBuffer()));
+    const locked = await upload("locked.pdf", await buildEncryptedPdf());
+    const queued = await upload("queued.pdf", new Uint8Array(await (await pdf("Quiz 4 is on Monday.")).arrayBuffer()));
+    const file = (a: Actor, id: string) => revisionFile.GET(request(a, `/api/courses/${slug}/revisions/${id}/file`), params({ courseId: slug, revisionId: id }));
+    expect((await file("student", queued)).status).toBe(404); // not indexed yet: nothing cites it
+    await processQueuedJobs({ db, ...rest }, { countTokens, chunkSettings: { targetTokens: 160, overlapTokens: 32 }, embedder: null, embedBatchSize: 8 });
+    expect((await db.query.revisions.findFirst({ where: (r, { eq }) => eq(r.id, locked) }))!.status).toBe("failed");
+    expect((await file("student", doomed)).status).toBe(200);
+    const documentId = (await db.query.revisions.findFirst({ where: (r, { eq }) => eq(r.id, doomed) }))!.documentId;
+    expect((await deleteDoc.DELETE(request("instructor", "/x", { method: "DELETE" }), params({ courseId: slug, documentId }))).status).toBe(204);
+    for (const a of ["student", "instructor"] as Actor[]) {
+      for (const id of [doomed, locked]) {
+        const res = await file(a, id);
+        expect(res.status, `${a} ${id}`).toBe(404);
+        expect(res.headers.get("content-type")).not.toContain("pdf");
+      }
+    }
+  });
+
   it("answers a guessed revision id of another course with 404 and never its bytes", async () => {
     const res = await revisionFile.GET(request("otherInstructor", `/api/courses/${otherSlug}/revisions/${revisionId}/file`), params({ courseId: otherSlug, revisionId }));
     expect(res.status).toBe(404);
@@ -231,6 +263,15 @@ describe("authorization matrix", () => {
       params({ courseId: slug }),
     );
     expect(res.status).toBe(403);
+    // X-Forwarded-Host is the client's own word unless TRUST_PROXY says a proxy set it.
+    const forged = await chat.POST(
+      request("student", `/api/courses/${slug}/chat`, {
+        ...json({ question: "x" }),
+        headers: { "content-type": "application/json", host: "localhost:3100", origin: "https://evil.example", "x-forwarded-host": "evil.example" },
+      }),
+      params({ courseId: slug }),
+    );
+    expect(forged.status).toBe(403);
   });
 
   it("answers malformed bodies with a clear 400", async () => {
@@ -240,5 +281,54 @@ describe("authorization matrix", () => {
     const long = await chat.POST(request("student", `/api/courses/${slug}/chat`, json({ question: "x".repeat(2001) })), params({ courseId: slug }));
     expect(long.status).toBe(400);
     expect((await long.json()).message).toMatch(/2000 characters/);
+  });
+
+  it("answers hostile Origin headers with 403 and malformed session cookies as signed out, on every route, never a 500", async () => {
+    const { db } = await getDb();
+    const documentId = (await db.query.revisions.findFirst({ where: (r, { eq }) => eq(r.id, revisionId) }))!.documentId;
+    type Call = (req: Request) => Promise<Response>;
+    const c = { courseId: slug };
+    const routes: [string, string, Call][] = [
+      ["POST", "/api/auth/sign-in", (r) => signIn_.POST(r, {})],
+      ["POST", "/api/auth/sign-up", (r) => signUp_.POST(r, {})],
+      ["POST", "/api/auth/sign-out", (r) => signOut_.POST(r, {})],
+      ["GET", "/api/courses", (r) => coursesRoute.GET(r, {})],
+      ["POST", "/api/courses", (r) => coursesRoute.POST(r, {})],
+      ["POST", "/api/courses/join", (r) => join_.POST(r, {})],
+      ["POST", "/chat", (r) => chat.POST(r, params(c))],
+      ["GET", "/conversations", (r) => conversations.GET(r, params(c))],
+      ["GET", "/conversation", (r) => conversation.GET(r, params({ ...c, conversationId: studentConversationId }))],
+      ["PATCH", "/conversation", (r) => conversation.PATCH(r, params({ ...c, conversationId: studentConversationId }))],
+      ["DELETE", "/conversation", (r) => conversation.DELETE(r, params({ ...c, conversationId: studentConversationId }))],
+      ["GET", "/documents", (r) => documents.GET(r, params(c))],
+      ["POST", "/documents", (r) => documents.POST(r, params(c))],
+      ["DELETE", "/document", (r) => deleteDoc.DELETE(r, params({ ...c, documentId }))],
+      ["GET", "/file", (r) => revisionFile.GET(r, params({ ...c, revisionId }))],
+      ["PATCH", "/revision", (r) => revision.PATCH(r, params({ ...c, revisionId }))],
+      ["GET", "/trace", (r) => trace.GET(r, params({ ...c, traceId }))],
+      ["GET", "/passages?q=assignment", (r) => passages.GET(r, params(c))],
+      ["POST", "/playground", (r) => playground.POST(r, params(c))],
+      ["POST", "/probe", (r) => probe.POST(r, params(c))],
+      ["GET", "/questions/csv", (r) => questionsCsv.GET(r, params(c))],
+    ];
+    const badOrigins = ["null", "not a url", "http://[::1", "https://", "file:///etc/passwd", "http://localhost:3100.evil.example", "%zz", "http://ex ample.test"];
+    const badCookies = [`${SESSION_COOKIE}=%E0%A4%A`, `${SESSION_COOKIE}=%`, `${SESSION_COOKIE}=%ZZ; other=1`, `${SESSION_COOKIE}`, `${SESSION_COOKIE}=${"A".repeat(5000)}`, "=;;;=", `${SESSION_COOKIE}=\u00ff%C3`];
+    // Bodies that are valid JSON but not the route's shape: a 500 can only come from the headers.
+    const make = (method: string, path: string, headers: Record<string, string>) =>
+      new Request(`${BASE}${path}`, { method, headers: { "content-type": "application/json", ...headers }, ...(method === "GET" ? {} : { body: "{}" }) });
+    const got: string[] = [];
+    for (const [method, path, call] of routes) {
+      const signedOut = (await call(make(method, path, {}))).status;
+      for (const cookie of badCookies) {
+        const status = (await call(make(method, path, { cookie }))).status;
+        if (status !== signedOut) got.push(`${method} ${path} cookie=${cookie.slice(0, 30)} → ${status} (signed out: ${signedOut})`);
+      }
+      if (method === "GET") continue;
+      for (const origin of badOrigins) {
+        const status = (await call(make(method, path, { origin, cookie: `${SESSION_COOKIE}=${cookies.student}` }))).status;
+        if (status !== 403) got.push(`${method} ${path} origin=${origin} → ${status}`);
+      }
+    }
+    expect(got).toEqual([]);
   });
 });

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { AuthForm } from "@/components/auth/auth-form";
-import { AuthPage, safeNext } from "@/components/auth/auth-page";
+import { AuthPage } from "@/components/auth/auth-page";
+import { safeNext } from "@/lib/auth/next-path";
 
 export const metadata: Metadata = { title: "Create an account" };
 

@@ -3,7 +3,7 @@
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import type { FormEvent } from "react";
-import { useJsonPost } from "@/components/ui/use-json-post";
+import { postJson, useJsonSteps } from "@/components/ui/use-json-post";
 
 interface AuthFormProps {
   mode: "sign-in" | "sign-up";
@@ -11,13 +11,27 @@ interface AuthFormProps {
   next: string;
 }
 
+/**
+ * Sign-up answers the same whether or not the address already has an account (so it cannot be
+ * used to find out), then the form signs in with what was typed: a new account, or an existing one
+ * whose password this is. Otherwise it says what to do without saying which case it was.
+ */
+async function signUpThenIn(url: string, body: unknown) {
+  const signedUp = await postJson<unknown>(url, body);
+  if (!signedUp.ok) return signedUp;
+  const signedIn = await postJson<unknown>("/api/auth/sign-in", body);
+  return signedIn.ok
+    ? signedIn
+    : { ok: false as const, message: "You could not be signed in with this email and password. If you already have an account with this address, sign in with its password." };
+}
+
 /** Sign-in and sign-up share one form: the server sets an httpOnly session cookie on success. */
 export function AuthForm({ mode, next }: AuthFormProps) {
   const router = useRouter();
-  const { error, pending, post } = useJsonPost(() => {
+  const { error, pending, post } = useJsonSteps(() => {
     router.replace(next);
     router.refresh();
-  });
+  }, mode === "sign-in" ? postJson : signUpThenIn);
 
   function submit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
@@ -45,11 +59,11 @@ export function AuthForm({ mode, next }: AuthFormProps) {
           type="password"
           autoComplete={mode === "sign-up" ? "new-password" : "current-password"}
           required
-          minLength={8}
+          minLength={mode === "sign-up" ? 10 : undefined}
           maxLength={200}
           className={field}
         />
-        {mode === "sign-up" ? <span className="mt-1 block text-xs font-normal text-muted">At least 8 characters.</span> : null}
+        {mode === "sign-up" ? <span className="mt-1 block text-xs font-normal text-muted">At least 10 characters; not your address, not a common password.</span> : null}
       </label>
       {error ? (
         <p role="alert" className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">

@@ -14,9 +14,3 @@ export function AuthPage({ title, lead, children }: { title: string; lead: strin
     </>
   );
 }
-
-/** Only same-site paths are followed after signing in: never an open redirect. */
-export function safeNext(next: string | string[] | undefined): string {
-  const value = Array.isArray(next) ? next[0] : next;
-  return value && value.startsWith("/") && !value.startsWith("//") && !value.startsWith("/\\") ? value : "/";
-}

@@ -52,6 +52,23 @@ export class DocumentsPage {
     return this.document(title).locator('[data-testid="revision-row"][data-current="true"]');
   }
 
+  /** Deletes the document titled `title` with its confirmation, and waits until it leaves the list. */
+  async deleteDocument(title: string): Promise<void> {
+    const doc = this.document(title);
+    await doc.getByTestId("delete-document").click();
+    await doc.getByTestId("confirm-delete").click();
+    await expect(this.document(title)).toHaveCount(0);
+  }
+
+  /** The id of revision `number` of the listed document titled `title`, from the course's API. */
+  async revisionId(courseSlug: string, title: string, number: number): Promise<string> {
+    const res = await this.page.request.get(`/api/courses/${encodeURIComponent(courseSlug)}/documents`);
+    const { documents } = (await res.json()) as { documents: Array<{ title: string; revisions: Array<{ id: string; number: number }> }> };
+    const id = documents.find((d) => d.title === title)?.revisions.find((r) => r.number === number)?.id;
+    expect(id, `revision ${number} of ${title}`).toBeTruthy();
+    return id!;
+  }
+
   /** Uploads `path` as the next revision of the document titled `title`. */
   async uploadRevision(title: string, path: string): Promise<void> {
     await this.document(title).getByTestId("revision-input").setInputFiles(path);

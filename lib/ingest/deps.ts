@@ -13,5 +13,9 @@ export function workerDepsFromEnv(): WorkerDeps {
     embedBatchSize: env.EMBEDDING_BATCH_SIZE,
     leaseMs: env.INGEST_LEASE_MS,
     workerId: env.INGEST_WORKER_ID,
+    maxPages: env.MAX_PDF_PAGES,
+    jobTimeoutMs: env.INGEST_JOB_TIMEOUT_MS,
+    readerHeapMb: env.INGEST_READER_HEAP_MB,
+    concurrency: env.INGEST_CONCURRENCY,
   };
 }

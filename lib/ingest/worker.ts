@@ -17,6 +17,14 @@ export interface WorkerDeps {
   leaseMs?: number;
   /** The name this worker holds leases under (INGEST_WORKER_ID); one per process when unset. */
   workerId?: string;
+  /** A PDF with more pages fails before a page is read (MAX_PDF_PAGES); 2,000 when unset. */
+  maxPages?: number;
+  /** A job still running after this long fails with that reason (INGEST_JOB_TIMEOUT_MS); 10 minutes when unset. */
+  jobTimeoutMs?: number;
+  /** Heap of each PDF reader thread (INGEST_READER_HEAP_MB). */
+  readerHeapMb?: number;
+  /** Jobs startWorker runs at once in this process (INGEST_CONCURRENCY); 1 when unset. */
+  concurrency?: number;
   /** Test hook: called between stages, so a test can stop the work where a crash would. */
   checkpoint?: (stage: "extracted" | "pages_stored" | "chunks_stored" | "embedded") => Promise<void> | void;
 }
@@ -24,6 +32,8 @@ export interface WorkerDeps {
 /** A job is claimed at most this many times; a job whose lease expired on every claim is failed for good. */
 const MAX_ATTEMPTS = 3;
 const DEFAULT_LEASE_MS = 30_000;
+const DEFAULT_MAX_PAGES = 2000;
+const DEFAULT_JOB_TIMEOUT_MS = 10 * 60_000;
 const INSERT_BATCH = 200;
 /** This process's name on the jobs it holds, unless the deps name the worker. */
 const PROCESS_WORKER_ID = newId("wrk");
@@ -44,6 +54,13 @@ interface Claim {
   lost: boolean;
 }
 
+/** The job ran past its time budget: it fails with that reason (the signal's reason, thrown at the next stage). */
+class OverTime extends Error {
+  constructor(ms: number) {
+    super(`Indexing took longer than its ${Math.round(ms / 1000)} s budget. Split the PDF into smaller files.`);
+  }
+}
+
 /** Another worker took the job over after this worker's lease expired: stop without writing. */
 class LeaseLost extends Error {
   constructor(jobId: string) {
@@ -56,17 +73,25 @@ function leaseSettings(deps: WorkerDeps): { owner: string; leaseMs: number } {
 }
 
 /**
- * Takes the oldest job that is queued, or running under an expired lease (its worker died or
- * stalled), in one statement: the database serializes writers, so two workers never claim the same
- * job. A lease left empty by a version without leases counts as expired.
+ * Takes a job that is queued, or running under an expired lease (its worker died or stalled), in
+ * one statement: the database serializes writers, so two workers never claim the same job. Which
+ * job is fair across courses: first a course with no job running now (so a second worker, in this
+ * process or another, never waits behind one course's long upload), then the course served least
+ * recently (round-robin, so ten uploads in one course do not all go before another's one), then
+ * the oldest job. A lease left empty by a version without leases counts as expired.
  */
 async function claimJob({ client }: DbHandle, { owner, leaseMs }: { owner: string; leaseMs: number }): Promise<Claim | null> {
   const now = Date.now();
+  const courseJobs = `FROM ingestion_jobs o JOIN revisions ro ON ro.id = o.revision_id JOIN documents od ON od.id = ro.document_id WHERE od.course_id = d.course_id`;
   const rs = await client.execute({
     sql: `UPDATE ingestion_jobs SET status = 'running', attempts = attempts + 1, started_at = :now, lease_owner = :owner, lease_until = :until
-          WHERE id = (SELECT id FROM ingestion_jobs
-                      WHERE status = 'queued' OR (status = 'running' AND coalesce(lease_until, 0) < :now)
-                      ORDER BY created_at, rowid LIMIT 1)
+          WHERE id = (SELECT j.id FROM ingestion_jobs j
+                      JOIN revisions r ON r.id = j.revision_id JOIN documents d ON d.id = r.document_id
+                      WHERE j.status = 'queued' OR (j.status = 'running' AND coalesce(j.lease_until, 0) < :now)
+                      ORDER BY (SELECT count(*) ${courseJobs} AND o.status = 'running' AND coalesce(o.lease_until, 0) >= :now),
+                               (SELECT coalesce(max(o.started_at), 0) ${courseJobs}),
+                               j.created_at, j.rowid
+                      LIMIT 1)
           RETURNING id, revision_id, attempts`,
     args: { now, owner, until: now + leaseMs },
   });
@@ -116,9 +141,16 @@ async function runJob(handle: DbHandle, claim: Claim, deps: WorkerDeps): Promise
     });
   }, Math.max(50, Math.floor(claim.leaseMs / 3)));
   heartbeat.unref();
+  // The time budget runs from the claim: extraction stops after the page at hand, every later
+  // stage checks it before it writes.
+  const timeoutMs = deps.jobTimeoutMs ?? DEFAULT_JOB_TIMEOUT_MS;
+  const overTime = new AbortController();
+  const budgetTimer = setTimeout(() => overTime.abort(new OverTime(timeoutMs)), timeoutMs);
+  budgetTimer.unref();
   const checkpoint = async (stage: Parameters<NonNullable<WorkerDeps["checkpoint"]>>[0]) => {
     if (claim.lost) throw new LeaseLost(claim.id);
     await deps.checkpoint?.(stage);
+    overTime.signal.throwIfAborted();
   };
   try {
     if (claim.attempts > MAX_ATTEMPTS) {
@@ -143,6 +175,7 @@ async function runJob(handle: DbHandle, claim: Claim, deps: WorkerDeps): Promise
       countTokens: deps.countTokens,
       chunkSettings: deps.chunkSettings,
       readerThreads: deps.readerThreads,
+      budget: { maxPages: deps.maxPages ?? DEFAULT_MAX_PAGES, heapMb: deps.readerHeapMb, signal: overTime.signal },
       onPage: (done, total) => {
         // Progress is a courtesy to the page; write it at most every 10% of the document.
         if (done === total || done - lastReport >= Math.max(1, Math.ceil(total / 10))) {
@@ -161,6 +194,7 @@ async function runJob(handle: DbHandle, claim: Claim, deps: WorkerDeps): Promise
     );
     for (let i = 0; i < extracted.pages.length; i += INSERT_BATCH) {
       const batch = extracted.pages.slice(i, i + INSERT_BATCH).map((p) => ({ revisionId, ...p }));
+      overTime.signal.throwIfAborted();
       await asOwner(handle, claim, (tx) => tx.insert(pages).values(batch));
     }
     await checkpoint("pages_stored");
@@ -174,6 +208,7 @@ async function runJob(handle: DbHandle, claim: Claim, deps: WorkerDeps): Promise
     }));
     for (let i = 0; i < rows.length; i += INSERT_BATCH) {
       const batch = rows.slice(i, i + INSERT_BATCH);
+      overTime.signal.throwIfAborted();
       await asOwner(handle, claim, (tx) => tx.insert(chunks).values(batch));
     }
     await checkpoint("chunks_stored");
@@ -190,12 +225,13 @@ async function runJob(handle: DbHandle, claim: Claim, deps: WorkerDeps): Promise
       console.warn(`[ingest] ${e.message} This worker stopped without publishing.`);
       return;
     }
-    const message = isExtractError(e) ? e.message : `Indexing failed: ${(e as Error).message}`;
+    const message = isExtractError(e) || e instanceof OverTime ? e.message : `Indexing failed: ${(e as Error).message}`;
     await failJob(handle, claim, message).catch((failure) => {
       if (!(failure instanceof LeaseLost)) throw failure;
     });
   } finally {
     clearInterval(heartbeat);
+    clearTimeout(budgetTimer);
   }
 }
 
@@ -253,27 +289,32 @@ async function failJob(handle: DbHandle, claim: Claim, message: string): Promise
   });
 }
 
-/** The in-process worker: drains the queue when kicked and on a slow poll, one drain at a time. */
+/**
+ * The in-process worker: `concurrency` drain loops (INGEST_CONCURRENCY), each woken when kicked
+ * and on a slow poll and running one job at a time. Several loops let a course's small upload run
+ * beside another course's long one; claimJob gives each idle loop a course with nothing running.
+ */
 export function startWorker(handle: DbHandle, deps: WorkerDeps, { pollMs = 2000 } = {}) {
   const { owner, leaseMs } = leaseSettings(deps);
-  console.log(`[ingest] worker ${owner} started (lease ${leaseMs} ms)`);
-  let running: Promise<void> | null = null;
-  let again = false;
-  const kick = () => {
-    if (running) {
-      again = true;
-      return running;
+  const concurrency = Math.max(1, deps.concurrency ?? 1);
+  console.log(`[ingest] worker ${owner} started (lease ${leaseMs} ms, ${concurrency} at a time)`);
+  const loops = Array.from({ length: concurrency }, () => ({ running: null as Promise<void> | null, again: false }));
+  const wake = (loop: (typeof loops)[number]): Promise<void> => {
+    if (loop.running) {
+      loop.again = true;
+      return loop.running;
     }
-    running = (async () => {
+    loop.running = (async () => {
       do {
-        again = false;
+        loop.again = false;
         await processQueuedJobs(handle, deps).catch((e) => console.error("[ingest] worker error:", e));
-      } while (again);
+      } while (loop.again);
     })().finally(() => {
-      running = null;
+      loop.running = null;
     });
-    return running;
+    return loop.running;
   };
+  const kick = () => Promise.all(loops.map(wake)).then(() => {});
   const timer = setInterval(kick, pollMs);
   timer.unref();
   void kick();

@@ -470,6 +470,28 @@ function tidyMetadata(text: string): string {
 
 // ─── Fixtures for bad input ─────────────────────────────────────────────────────────────────
 
+/**
+ * A PDF of `pageCount` small pages with one line each, built fast (about 2 ms a page): for tests
+ * of page limits and scheduling that need many pages, not realistic ones (buildLargePdf).
+ */
+export async function buildManyPagePdf(pageCount: number, topic = "topic"): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  for (let i = 1; i <= pageCount; i++) doc.addPage([300, 200]).drawText(`Reader page ${i} covers ${topic} ${i}.`, { x: 20, y: 100, size: 12, font });
+  return doc.save();
+}
+
+/**
+ * A valid one-page PDF of about `bytes` (upload-limit tests): the padding is an unreferenced
+ * stream object, so the cross-reference table stays right and readers skip it.
+ */
+export async function buildPaddedPdf(bytes: number, text = `A handout of ${bytes} bytes.`): Promise<Uint8Array> {
+  const doc = await PDFDocument.load(await buildPdf({ pages: [{ blocks: [{ kind: "paragraph", text }] }] }));
+  const base = (await doc.save({ useObjectStreams: false })).length;
+  doc.context.register(doc.context.stream(new Uint8Array(Math.max(0, bytes - base - 100)).fill(0x20)));
+  return doc.save({ useObjectStreams: false });
+}
+
 export const ENCRYPTED_FIXTURE_PASSWORD = "open-sesame";
 
 /** A one-page PDF that needs a user password to open (RC4 128-bit). */

@@ -1,9 +1,16 @@
 import { normalizeText } from "./normalize";
-import { isPdfReadError, readPdfText, type TextItem } from "./pdf-threads";
+import { DEFAULT_THREAD_HEAP_MB, isPdfReadError, readPdfText, type TextItem } from "./pdf-threads";
 import type { ExtractState, ExtractedPage } from "./types";
 import { StageError } from "./errors";
 
-export type ExtractFailure = "not_pdf" | "truncated" | "corrupt" | "encrypted" | "no_pages" | "no_text";
+export type ExtractFailure = "not_pdf" | "truncated" | "corrupt" | "encrypted" | "no_pages" | "no_text" | "too_many_pages" | "over_memory";
+
+/** Limits on reading one PDF (MAX_PDF_PAGES, INGEST_READER_HEAP_MB) and a signal that stops it. */
+export interface ReadBudget {
+  maxPages?: number;
+  heapMb?: number;
+  signal?: AbortSignal;
+}
 
 /** The PDF cannot be turned into pages; `reason` says why in words a person can act on. */
 export class ExtractError extends StageError {
@@ -51,14 +58,15 @@ export function sniffPdf(bytes: Uint8Array): void {
  */
 export async function extractPdf(
   bytes: Uint8Array,
-  { onPage, threads }: { onPage?: (done: number, total: number) => void; threads?: number } = {},
+  { onPage, threads, budget = {} }: { onPage?: (done: number, total: number) => void; threads?: number; budget?: ReadBudget } = {},
 ): Promise<ExtractState> {
   sniffPdf(bytes);
   let text;
   try {
-    text = await readPdfText(bytes, { threads, onPage });
+    text = await readPdfText(bytes, { threads, onPage, ...budget });
   } catch (e) {
-    throw readFailure(e);
+    if (budget.signal?.aborted && e === budget.signal.reason) throw e;
+    throw readFailure(e, budget);
   }
   const { numPages: pageCount, labels } = text;
   if (pageCount === 0) throw new ExtractError("no_pages", "This PDF has no pages.");
@@ -79,7 +87,14 @@ export async function extractPdf(
   return { pageCount, pages, pagesWithoutText };
 }
 
-function readFailure(e: unknown): ExtractError {
+function readFailure(e: unknown, budget: ReadBudget): ExtractError {
+  if ((e as { code?: string }).code === "ERR_WORKER_OUT_OF_MEMORY") {
+    return new ExtractError("over_memory", `Reading this PDF needed more than its memory budget (${budget.heapMb ?? DEFAULT_THREAD_HEAP_MB} MB). Split it into smaller files.`, e);
+  }
+  if (isPdfReadError(e) && e.pdfjsName === "PageLimitError") {
+    const pages = Number(e.message);
+    return new ExtractError("too_many_pages", `This PDF has ${pages.toLocaleString("en")} pages; the limit is ${(budget.maxPages ?? pages).toLocaleString("en")}. Split it into smaller files.`, e);
+  }
   if (!isPdfReadError(e)) {
     return new ExtractError("corrupt", `This PDF could not be read: the PDF reader stopped on it (${(e as Error).message}).`, e);
   }

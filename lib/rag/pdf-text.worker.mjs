@@ -3,10 +3,12 @@
 // polyfills (core-js replaces Array.prototype.push and JSON.stringify on Node 20, and defines
 // `self` and `navigator`) out of the server's own globals.
 //
-// Protocol, per job: { job, bytes, index, of } in, sent to `of` threads at once. Every thread
+// Protocol, per job: { job, bytes, index, of, maxPages } in, sent to `of` threads at once. Every thread
 // opens the document; the first n = min(of, pages ÷ pagesPerThread, at least 1) read pages
 // index+1, index+1+n, … Out come { job, type: "page", page, numPages, items } per page in order,
-// then { job, type: "done", numPages, labels }, or { job, type: "error", name, message, page }.
+// then { job, type: "done", numPages, labels }, or { job, type: "error", name, message, page }. A
+// document of more than maxPages pages is refused once it is open, before any page is read
+// (name "PageLimitError", message the page count).
 // { job, cancel: true } stops a job after its current page.
 import { join } from "node:path";
 import { parentPort, workerData } from "node:worker_threads";
@@ -19,7 +21,7 @@ parentPort.on("message", (msg) => {
   else void run(msg);
 });
 
-async function run({ job, bytes, index, of }) {
+async function run({ job, bytes, index, of, maxPages }) {
   const post = (m) => parentPort.postMessage({ job, ...m });
   let current = null;
   let doc;
@@ -34,6 +36,10 @@ async function run({ job, bytes, index, of }) {
       verbosity: 0,
     }).promise;
     const { numPages } = doc;
+    if (maxPages && numPages > maxPages) {
+      post({ type: "error", name: "PageLimitError", message: String(numPages), page: null });
+      return;
+    }
     const n = Math.min(of, Math.max(1, Math.floor(numPages / workerData.pagesPerThread)));
     for (let p = index + 1; index < n && p <= numPages && !cancelled.has(job); p += n) {
       current = p;

@@ -34,12 +34,12 @@ type Reply =
   | { job: number; type: "error"; name: string; message: string; page: number | null };
 
 /** Thread `index` of `of` reading the document: see pdf-text.worker.mjs for which pages it takes. */
-type Request = { job: number; bytes: Uint8Array; index: number; of: number };
+type Request = { job: number; bytes: Uint8Array; index: number; of: number; maxPages?: number };
 
 /** Pages each extra thread must have to be used: for fewer, a second thread would parse the fonts again for little gain. */
 const PAGES_PER_THREAD = 24;
-/** A hostile PDF may exhaust its thread's heap; the thread dies, the server does not. */
-const THREAD_HEAP_MB = 1024;
+/** A hostile PDF may exhaust its thread's heap; the thread dies, the server does not (INGEST_READER_HEAP_MB). */
+export const DEFAULT_THREAD_HEAP_MB = 1024;
 /** An idle reader holds pdf.js and its caches (~90 MB); after this long without work it is let go. */
 export const READER_IDLE_MS = 60_000;
 
@@ -54,11 +54,11 @@ class ReaderThread {
   private idleTimer: NodeJS.Timeout | undefined;
   dead = false;
 
-  constructor() {
+  constructor(readonly heapMb: number) {
     this.worker = new Worker(workerFile(), {
       workerData: { pdfjsRoot: pdfjsRoot(), pagesPerThread: PAGES_PER_THREAD },
       execArgv: [],
-      resourceLimits: { maxOldGenerationSizeMb: THREAD_HEAP_MB },
+      resourceLimits: { maxOldGenerationSizeMb: heapMb },
     });
     this.worker.unref();
     this.worker.on("message", (r: Reply) => this.handlers.get(r.job)?.(r));
@@ -97,7 +97,11 @@ class ReaderThread {
     });
   }
 
-  private retire(): void {
+  get idle(): boolean {
+    return this.handlers.size === 0;
+  }
+
+  retire(): void {
     if (this.handlers.size > 0) return;
     this.dead = true;
     void this.worker.terminate();
@@ -111,8 +115,10 @@ class ReaderThread {
 const threads: ReaderThread[] = [];
 let nextJob = 1;
 
-function thread(i: number): ReaderThread {
-  if (!threads[i] || threads[i].dead) threads[i] = new ReaderThread();
+/** Reader i, started anew when it died, or when it is idle and was started with another heap limit. */
+function thread(i: number, heapMb: number): ReaderThread {
+  if (threads[i] && !threads[i].dead && threads[i].heapMb !== heapMb && threads[i].idle) threads[i].retire();
+  if (!threads[i] || threads[i].dead) threads[i] = new ReaderThread(heapMb);
   return threads[i];
 }
 
@@ -133,22 +139,37 @@ export interface PdfText {
 
 /**
  * Reads every page's text items with pdf.js on up to `threads` threads (one per 24 pages), each
- * taking every n-th page. `onPage(read, total)` counts pages as they arrive. Throws PdfReadError.
+ * taking every n-th page. `onPage(read, total)` counts pages as they arrive. A document of more
+ * than `maxPages` pages is refused before a page is read; `signal` stops the reading after the
+ * page at hand (the signal's reason is thrown). Throws PdfReadError.
  */
 export async function readPdfText(
   bytes: Uint8Array,
-  { threads: maxThreads = defaultReaderThreads, onPage }: { threads?: number; onPage?: (read: number, total: number) => void } = {},
+  {
+    threads: maxThreads = defaultReaderThreads,
+    onPage,
+    maxPages,
+    heapMb = DEFAULT_THREAD_HEAP_MB,
+    signal,
+  }: { threads?: number; onPage?: (read: number, total: number) => void; maxPages?: number; heapMb?: number; signal?: AbortSignal } = {},
 ): Promise<PdfText> {
+  signal?.throwIfAborted();
   const job = nextJob++;
-  const readers = Array.from({ length: Math.max(1, maxThreads) }, (_, i) => thread(i));
+  const readers = Array.from({ length: Math.max(1, maxThreads) }, (_, i) => thread(i, heapMb));
+  let abort: (() => void) | undefined;
+  const aborted = new Promise<never>((_, reject) => {
+    abort = () => reject(signal!.reason);
+    signal?.addEventListener("abort", abort, { once: true });
+  });
+  aborted.catch(() => {});
   const pages: TextItem[][] = [];
   let numPages = 0;
   let labels: string[] | null = null;
   let read = 0;
   try {
-    await Promise.all(
+    const reading = Promise.all(
       readers.map((reader, index) =>
-        reader.request({ job, bytes, index, of: readers.length }, (r) => {
+        reader.request({ job, bytes, index, of: readers.length, maxPages }, (r) => {
           if (r.type === "page") {
             pages[r.page - 1] = r.items;
             onPage?.(++read, r.numPages);
@@ -159,9 +180,13 @@ export async function readPdfText(
         }),
       ),
     );
+    reading.catch(() => {}); // raced against the signal: a late failure must not go unhandled
+    await (signal ? Promise.race([reading, aborted]) : reading);
   } catch (e) {
     for (const reader of readers) reader.cancel(job);
     throw e;
+  } finally {
+    if (abort) signal?.removeEventListener("abort", abort);
   }
   return { numPages, labels, pages };
 }

@@ -6,7 +6,7 @@
 import { historyLimit } from "./prompts";
 import { chunkPages, defaultChunkSettings } from "./chunk";
 import { decide } from "./decide";
-import { extractPdf } from "./extract";
+import { extractPdf, type ReadBudget } from "./extract";
 import { generateExtractive, readPassages } from "./extractive/answer";
 import type { PassageReading } from "./extractive/features";
 import { defaultModel, type ExtractiveModel } from "./extractive/model";
@@ -15,6 +15,7 @@ import { isGenerationError, type CompletedClaim, type GenerateInput, type Genera
 import { ground } from "./ground";
 import { isFixedPromptTooLargeError, pack } from "./pack";
 import { analyzeQuestion, type QuestionAnalysis } from "./analyze/analyze";
+import { askKey, claimKey, distinctAnswerParts, distinctParts } from "./dedupe";
 import { interleave, isRetrievalError, retrieve, type RetrievePorts } from "./retrieve";
 import { timed, traceGate, traceHits, tracePacking, type TraceRecord } from "./trace";
 import { validate, validateClaim } from "./validate";
@@ -66,9 +67,10 @@ export async function extractAndChunk(
     chunkSettings = defaultChunkSettings,
     onPage,
     readerThreads,
-  }: { countTokens: CountTokens; chunkSettings?: ChunkSettings; onPage?: (done: number, total: number) => void; readerThreads?: number },
+    budget,
+  }: { countTokens: CountTokens; chunkSettings?: ChunkSettings; onPage?: (done: number, total: number) => void; readerThreads?: number; budget?: ReadBudget },
 ): Promise<IndexableDocument> {
-  const extracted = await extractPdf(bytes, { onPage, threads: readerThreads });
+  const extracted = await extractPdf(bytes, { onPage, threads: readerThreads, budget });
   const chunked = chunkPages(extracted.pages, countTokens, chunkSettings);
   return { extracted, chunked };
 }
@@ -126,7 +128,7 @@ async function retrieveParts(analysis: QuestionAnalysis, k: number, ports: Retri
  * packing, no floor): the ranker's training and cross-validation data (lib/eval/fit.ts).
  */
 export async function rankerInputs(input: AskInput, deps: AskDeps): Promise<{ analysis: QuestionAnalysis; readings: PassageReading[]; passages: LabelledPassage[] }> {
-  const analysis = analyzeQuestion(input.question, input.history.slice(-historyLimit));
+  const analysis = distinctParts(analyzeQuestion(input.question, input.history.slice(-historyLimit)));
   const retrieved = await retrieveParts(analysis, deps.settings.k, deps.retrievePorts);
   const packed = pack({ question: input.question, history: input.history.slice(-historyLimit), candidates: retrieved.hits, settings: deps.settings, countTokens: deps.countTokens });
   const ranks = new Map(retrieved.hits.map((h) => [h.passage.chunkId, h.rank]));
@@ -206,7 +208,7 @@ export async function* answerQuestion(input: AskInput, deps: AskDeps): AsyncGene
     }
   }
 
-  const analysis: QuestionAnalysis = await timed(trace, "analyze", () => analyzeQuestion(input.question, history, rewritten));
+  const analysis: QuestionAnalysis = await timed(trace, "analyze", () => distinctParts(analyzeQuestion(input.question, history, rewritten)));
   trace.standaloneQuery = analysis.standalone;
   trace.analysis = { resolution: analysis.resolution, parts: analysis.parts, context: analysis.context, searchTerms: analysis.searchTerms };
 
@@ -281,7 +283,7 @@ export async function* answerQuestion(input: AskInput, deps: AskDeps): AsyncGene
     return result;
   }
 
-  const parts: AnswerPart[] = validated.parts.map((p) => ({ ask: p.ask, state: p.state, claims: p.claims.map((c) => answerClaim(c, grounded.registry)) }));
+  const parts: AnswerPart[] = distinctAnswerParts(validated.parts.map((p) => ({ ask: p.ask, state: p.state, claims: p.claims.map((c) => answerClaim(c, grounded.registry)) })));
   const decided = await timed(trace, "decide", () => decide({ parts }));
   for (const [partIndex, part] of parts.entries()) {
     for (const claim of part.claims) {
@@ -323,6 +325,7 @@ async function* streamValidated(
 ): AsyncGenerator<PipelineEvent, { parts: AnswerPart[] } | { failure: "generation" | "cancelled" }> {
   const parts: AnswerPart[] = [];
   let held: Array<{ partIndex: number; problems: CitationProblem[] }> = [];
+  const shown = new Set<string>();
   const since = () => Math.round((performance.now() - started) * 100) / 100;
   trace.claimChecks = [];
   let retry: GenerateInput["retry"];
@@ -358,6 +361,10 @@ async function* streamValidated(
           continue;
         }
         const claim = answerClaim(checked.claim, registry);
+        // A claim already shown for the same ask (a generator repeating itself) is not shown again.
+        const shownKey = `${askKey(part.ask)}\n${claimKey(claim)}`;
+        if (shown.has(shownKey)) continue;
+        shown.add(shownKey);
         part.claims.push(claim);
         trace.timings.firstClaimMs ??= since();
         yield { type: "claim", partIndex, ask: part.ask, state: part.state, claim, ...(attempt > 1 ? { repaired: true as const } : {}) };
@@ -382,11 +389,13 @@ async function* streamValidated(
   if (input.signal?.aborted) return { failure: "cancelled" };
   const withheld = new Set(held.map((h) => h.partIndex));
   return {
-    parts: parts.map((p, i) => ({
-      ...p,
-      // A part with nothing left to show is missing; one that lost claims to failed citations says so.
-      state: withheld.has(i) ? "validation_failed" : p.claims.length === 0 ? "missing" : p.state,
-    })),
+    parts: distinctAnswerParts(
+      parts.map((p, i) => ({
+        ...p,
+        // A part with nothing left to show is missing; one that lost claims to failed citations says so.
+        state: withheld.has(i) ? "validation_failed" : p.claims.length === 0 ? "missing" : p.state,
+      })),
+    ),
   };
 }
 
@@ -416,7 +425,7 @@ export async function answerWithContext(input: AskInput, passages: Array<Omit<La
     return { trace, answer: { status, parts, message: message ?? undefined, nextStep: nextStep ?? undefined, generator: generator.name, traceId: trace.id } };
   };
 
-  const analysis = await timed(trace, "analyze", () => analyzeQuestion(input.question, history));
+  const analysis = await timed(trace, "analyze", () => distinctParts(analyzeQuestion(input.question, history)));
   Object.assign(trace, { standaloneQuery: analysis.standalone, analysis: { resolution: analysis.resolution, parts: analysis.parts, context: analysis.context, searchTerms: analysis.searchTerms } });
   const hits = passages.map((passage, i) => ({ passage, rank: i + 1, lexicalScore: null, lexicalRank: null, denseScore: null, denseRank: null, fusedScore: 0 }));
   trace.retrieval = { matchExpression: null, dense: false, hits: traceHits({ query: analysis.standalone, matchExpression: null, hits, dense: false }), error: null };

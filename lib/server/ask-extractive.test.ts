@@ -46,6 +46,22 @@ beforeAll(async () => {
 afterAll(() => db.dispose());
 
 describe("the extractive path on the demo course", () => {
+  it("answers a question repeated to 2,000 characters once, with no repeated claim", async () => {
+    // A copy without its question mark runs into the next one: the analysis reads "when is … due
+    // WHEN IS … DUE" as a part of its own, asking for the same thing.
+    const copies = ["When is Assignment 2 due?", "when is assignment 2 due", "WHEN IS ASSIGNMENT 2 DUE?!"];
+    let question = "";
+    for (let i = 0; (question + copies[i % 3]).length < 1990; i++) question += `${copies[i % 3]} `;
+    const { answer, trace } = await askDemo(question.trim());
+    expect(answer.status).toBe("answered");
+    expect(answer.parts).toHaveLength(1);
+    const claims = answer.parts.flatMap((p) => p.claims.map((c) => c.text));
+    expect(claims).toHaveLength(1);
+    expect(claims[0]).toContain(DEMO_FACTS.assignment2Due);
+    // One part was searched for, not one per copy.
+    expect(trace.analysis!.parts).toHaveLength(1);
+  });
+
   it("answers a deadline question with the right sentence, PDF page and revision", async () => {
     const { answer } = await askDemo("When is Assignment 2 due?");
     expect(answer.status).toBe("answered");

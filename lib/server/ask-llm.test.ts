@@ -62,6 +62,14 @@ describe("the LLM path over real HTTP", () => {
     expect((stored!.data as TraceRecord).attempts[0].raw).toContain("18 September");
   });
 
+  it("shows a part and a claim the model repeated once", async () => {
+    const c = { text: "Assignment 2 is due on 18 September at 17:00.", evidence: [{ sourceId: "S1", quote: NOTICE }] };
+    const twice = { kind: "json" as const, value: { parts: [{ ask: "When is assignment 2 due", state: "supported", claims: [c, c] }, { ask: "when is assignment 2 due?", state: "supported", claims: [c] }] } };
+    const { answer: a } = await run([twice]);
+    expect(a.status).toBe("answered");
+    expect(a.parts.map((p) => [p.ask, p.claims.length])).toEqual([["When is assignment 2 due", 1]]);
+  });
+
   it("retries once when the model invents a source id, then fails validation if it does it again", async () => {
     const invented = answer([{ text: "Due 18 September.", evidence: [{ sourceId: "S9", quote: NOTICE }] }]);
     const { answer: a, requests, trace } = await run([invented, invented]);

@@ -1,5 +1,5 @@
 import "server-only";
-import { and, lt, sql } from "drizzle-orm";
+import { and, eq, gt, lt, sql } from "drizzle-orm";
 import type { Db } from "../client";
 import { rateLimits } from "../schema";
 
@@ -33,4 +33,13 @@ export async function pruneRateLimits(db: Db, { prefix, windowMs, now }: { prefi
     .where(and(sql`substr(${rateLimits.key}, 1, ${prefix.length}) = ${prefix}`, lt(rateLimits.windowStart, now - windowMs)))
     .returning({ key: rateLimits.key });
   return gone.length;
+}
+
+/** The window of `key` when it has not ended at `now`, without counting anything. */
+export async function readWindow(db: Db, { key, windowMs, now }: { key: string; windowMs: number; now: number }): Promise<{ count: number; windowStart: number } | undefined> {
+  const [row] = await db
+    .select({ count: rateLimits.count, windowStart: rateLimits.windowStart })
+    .from(rateLimits)
+    .where(and(eq(rateLimits.key, key), gt(rateLimits.windowStart, now - windowMs)));
+  return row;
 }

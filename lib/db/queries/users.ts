@@ -10,6 +10,16 @@ export async function getUserByEmail(db: Db, { email }: { email: string }): Prom
   return db.query.users.findFirst({ where: eq(users.email, email.trim().toLowerCase()) });
 }
 
+/** Inserts the user unless the address is taken (then nothing changes and the result is null). */
+export async function createUserIfNew(db: Db, { email, name, passwordHash }: { email: string; name: string; passwordHash: string }): Promise<User | null> {
+  const [user] = await db
+    .insert(users)
+    .values({ id: newId("usr"), email: email.trim().toLowerCase(), name: name.trim(), passwordHash })
+    .onConflictDoNothing({ target: users.email })
+    .returning();
+  return user ?? null;
+}
+
 export async function createUser(db: Db, { email, name, passwordHash }: { email: string; name: string; passwordHash: string }): Promise<User> {
   const [user] = await db.insert(users).values({ id: newId("usr"), email: email.trim().toLowerCase(), name: name.trim(), passwordHash }).returning();
   return user;

@@ -7,7 +7,8 @@ import { submitUpload } from "@/lib/ingest/upload";
 import { kickWorker } from "@/lib/server/boot";
 import { requireCourseAccess } from "@/lib/auth/access";
 import { uploadLimiter } from "@/lib/server/limits";
-import { handler } from "@/lib/server/http";
+import { handler, readBody } from "@/lib/server/http";
+import { tooLargeMessage, uploadBodyLimit } from "@/lib/server/upload-limit";
 
 type Ctx = { params: Promise<{ courseId: string }> };
 
@@ -29,14 +30,11 @@ export const POST = handler(async (req, { params }: Ctx) => {
   const { db } = await getDb();
   const { course, user } = await requireCourseAccess(db, req, (await params).courseId, "instructor");
   await uploadLimiter.check(db, user.id);
-  const declared = Number(req.headers.get("content-length") ?? 0);
-  // Refuse an oversized body before reading it; multipart framing adds a little to the file.
-  if (declared > env.MAX_UPLOAD_BYTES + 64 * 1024) {
-    throw new AppError("payload_too_large:upload", `The file is larger than the ${Math.round(env.MAX_UPLOAD_BYTES / (1024 * 1024))} MB limit.`);
-  }
+  // Refused before it is read, or as soon as it passes the limit (lib/server/upload-limit.ts).
+  const body = await readBody(req, uploadBodyLimit(env.MAX_UPLOAD_BYTES), () => new AppError("payload_too_large:upload", tooLargeMessage(env.MAX_UPLOAD_BYTES)));
   let form: FormData;
   try {
-    form = await req.formData();
+    form = await new Response(body, { headers: { "content-type": req.headers.get("content-type") ?? "" } }).formData();
   } catch {
     throw new AppError("bad_request:upload", "The upload must be multipart form data with a “file” field.");
   }
