@@ -4,6 +4,7 @@ import type { Db, DbHandle } from "@/lib/db/client";
 import { chunks, documents, ingestionJobs, pages, revisionFiles, revisions } from "@/lib/db/schema";
 import { toStoredVector, type Embedder } from "@/lib/ai/providers";
 import { newId } from "@/lib/ids";
+import { log } from "@/lib/server/log";
 import { describePages, documentScope, extractAndChunk, isExtractError, type ChunkSettings, type CountTokens } from "@/lib/rag/pipeline";
 
 export interface WorkerDeps {
@@ -34,14 +35,26 @@ type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
  * A job this worker claimed. `attempts` is the claim's number: together with the owner it fences
  * every write, so even a worker that reclaims its own expired job cannot mix two attempts.
  */
-interface Claim {
+export interface Claim {
   id: string;
   revisionId: string;
   attempts: number;
   owner: string;
   leaseMs: number;
-  /** Set once a renewal found the job taken over; the work stops at the next stage. */
+  /** Set once a renewal found the job taken over, or once it was handed back; the work stops at the next stage. */
   lost: boolean;
+  /** Set when shutdown handed the job back for the next start. */
+  handedBack?: boolean;
+}
+
+/**
+ * How a running worker is steered from outside: shutdown sets `stopping` (no new claim) and hands
+ * `current` back; `tick` tells the health check the worker is alive.
+ */
+export interface WorkerControl {
+  stopping: boolean;
+  current: Claim | null;
+  tick: (intervalMs: number) => void;
 }
 
 /** Another worker took the job over after this worker's lease expired: stop without writing. */
@@ -80,7 +93,10 @@ async function claimJob({ client }: DbHandle, { owner, leaseMs }: { owner: strin
  * writers, no write of a stale worker can land after the new owner's claim and its clean-up.
  */
 async function asOwner<T>({ db }: DbHandle, claim: Claim, write: (tx: Tx) => Promise<T>): Promise<T> {
+  // A job handed back by this process is not written to again, even by a write queued before the hand-back.
+  if (claim.handedBack) throw new LeaseLost(claim.id);
   return db.transaction(async (tx) => {
+    if (claim.handedBack) throw new LeaseLost(claim.id);
     const held = await tx
       .update(ingestionJobs)
       .set({ leaseUntil: new Date(Date.now() + claim.leaseMs) })
@@ -95,27 +111,76 @@ async function asOwner<T>({ db }: DbHandle, claim: Claim, write: (tx: Tx) => Pro
 }
 
 /** Runs queued jobs, and jobs whose lease expired, until none is left; returns how many were claimed. */
-export async function processQueuedJobs(handle: DbHandle, deps: WorkerDeps): Promise<number> {
+export async function processQueuedJobs(handle: DbHandle, deps: WorkerDeps, control?: WorkerControl): Promise<number> {
   const lease = leaseSettings(deps);
   let n = 0;
-  for (let job = await claimJob(handle, lease); job; job = await claimJob(handle, lease)) {
-    await runJob(handle, job, deps);
+  while (!control?.stopping) {
+    const job = await claimJob(handle, lease);
+    if (!job) break;
+    if (control) control.current = job;
+    try {
+      await runJob(handle, job, deps, control);
+    } finally {
+      if (control?.current === job) control.current = null;
+    }
     n++;
   }
   return n;
 }
 
-async function runJob(handle: DbHandle, claim: Claim, deps: WorkerDeps): Promise<void> {
+/**
+ * Gives a running job back, as shutdown does: its partial pages and chunks go, the job is queued
+ * again with this attempt not counted (a restart is not a failure), and the revision waits as
+ * queued, in one transaction. The next worker to poll (this process after a restart, or another
+ * instance) runs it from the start. False when the job was no longer this worker's (it finished).
+ */
+export async function handBackJob(handle: DbHandle, claim: Claim): Promise<boolean> {
+  try {
+    await asOwner(handle, claim, async (tx) => {
+      await tx.delete(chunks).where(eq(chunks.revisionId, claim.revisionId));
+      await tx.delete(pages).where(eq(pages.revisionId, claim.revisionId));
+      await tx.update(revisions).set({ status: "queued", progress: 0 }).where(eq(revisions.id, claim.revisionId));
+      await tx
+        .update(ingestionJobs)
+        .set({ status: "queued", attempts: sql`${ingestionJobs.attempts} - 1`, leaseOwner: null, leaseUntil: null, startedAt: null })
+        .where(eq(ingestionJobs.id, claim.id));
+    });
+  } catch (e) {
+    if (e instanceof LeaseLost) return false;
+    throw e;
+  }
+  claim.handedBack = true;
+  claim.lost = true;
+  return true;
+}
+
+async function runJob(handle: DbHandle, claim: Claim, deps: WorkerDeps, control?: WorkerControl): Promise<void> {
   const { db } = handle;
   const revisionId = claim.revisionId;
   // The heartbeat keeps the lease while extraction runs without writing; a third of the lease
   // leaves two renewals' slack for a busy database.
+  const renewEveryMs = Math.max(50, Math.floor(claim.leaseMs / 3));
+  control?.tick(renewEveryMs);
   const heartbeat = setInterval(() => {
-    asOwner(handle, claim, async () => {}).catch((e) => {
-      if (!(e instanceof LeaseLost)) console.error(`[ingest] renewing the lease on job ${claim.id} failed:`, e);
-    });
-  }, Math.max(50, Math.floor(claim.leaseMs / 3)));
+    asOwner(handle, claim, async () => {}).then(
+      () => control?.tick(renewEveryMs),
+      (e) => {
+        if (!(e instanceof LeaseLost)) log("error", "ingest_lease_renewal_failed", { jobId: claim.id, error: e });
+      },
+    );
+  }, renewEveryMs);
   heartbeat.unref();
+  // Stage timings for the job's log line; a stage's time runs from the end of the one before.
+  const startedAt = performance.now();
+  const timings: Record<string, number> = {};
+  let mark = startedAt;
+  const lap = (stage: string) => {
+    const now = performance.now();
+    timings[stage] = Math.round(now - mark);
+    mark = now;
+  };
+  const counts = { pages: 0, chunks: 0 };
+  let outcome: { status: "done" | "failed" | "handed_back" | "lease_lost"; error?: string } = { status: "done" };
   const checkpoint = async (stage: Parameters<NonNullable<WorkerDeps["checkpoint"]>>[0]) => {
     if (claim.lost) throw new LeaseLost(claim.id);
     await deps.checkpoint?.(stage);
@@ -151,6 +216,9 @@ async function runJob(handle: DbHandle, claim: Claim, deps: WorkerDeps): Promise
         }
       },
     });
+    lap("extract");
+    counts.pages = extracted.pageCount;
+    counts.chunks = chunked.chunks.length;
     await checkpoint("extracted");
 
     await asOwner(handle, claim, (tx) =>
@@ -163,6 +231,7 @@ async function runJob(handle: DbHandle, claim: Claim, deps: WorkerDeps): Promise
       const batch = extracted.pages.slice(i, i + INSERT_BATCH).map((p) => ({ revisionId, ...p }));
       await asOwner(handle, claim, (tx) => tx.insert(pages).values(batch));
     }
+    lap("storePages");
     await checkpoint("pages_stored");
 
     const rows = chunked.chunks.map((c) => ({
@@ -176,26 +245,44 @@ async function runJob(handle: DbHandle, claim: Claim, deps: WorkerDeps): Promise
       const batch = rows.slice(i, i + INSERT_BATCH);
       await asOwner(handle, claim, (tx) => tx.insert(chunks).values(batch));
     }
+    lap("storeChunks");
     await checkpoint("chunks_stored");
 
-    if (deps.embedder) await embedRevision(handle, claim, deps.embedder, deps.embedBatchSize);
+    if (deps.embedder) {
+      await embedRevision(handle, claim, deps.embedder, deps.embedBatchSize);
+      lap("embed");
+    }
     await checkpoint("embedded");
 
     const warning = extracted.pagesWithoutText.length
       ? `No selectable text on ${describePages(extracted.pagesWithoutText)}; those pages are not searchable (OCR is not supported).`
       : null;
     await publishRevision(handle, claim, { documentId: document.id, number: revision.number, warning });
+    lap("publish");
   } catch (e) {
     if (e instanceof LeaseLost) {
-      console.warn(`[ingest] ${e.message} This worker stopped without publishing.`);
+      outcome = claim.handedBack ? { status: "handed_back" } : { status: "lease_lost", error: e.message };
       return;
     }
     const message = isExtractError(e) ? e.message : `Indexing failed: ${(e as Error).message}`;
+    outcome = { status: "failed", error: message };
     await failJob(handle, claim, message).catch((failure) => {
       if (!(failure instanceof LeaseLost)) throw failure;
     });
   } finally {
     clearInterval(heartbeat);
+    control?.tick(renewEveryMs);
+    // The job's id is its trace id: the revision, the upload's response and this line all name it.
+    log(outcome.status === "failed" ? "warn" : "info", "ingest_job", {
+      jobId: claim.id,
+      revisionId,
+      attempt: claim.attempts,
+      owner: claim.owner,
+      ...outcome,
+      ...counts,
+      durationMs: Math.round(performance.now() - startedAt),
+      timings,
+    });
   }
 }
 
@@ -253,13 +340,27 @@ async function failJob(handle: DbHandle, claim: Claim, message: string): Promise
   });
 }
 
-/** The in-process worker: drains the queue when kicked and on a slow poll, one drain at a time. */
-export function startWorker(handle: DbHandle, deps: WorkerDeps, { pollMs = 2000 } = {}) {
+export interface StartedWorker {
+  kick: () => Promise<void>;
+  /**
+   * Stops polling and claiming, and hands the running job back (see handBackJob); resolves once
+   * that is written. The job's reader threads may still be busy; nothing they produce is stored.
+   */
+  stop: () => Promise<void>;
+}
+
+/**
+ * The in-process worker: drains the queue when kicked and on a slow poll, one drain at a time.
+ * `onTick` hears each poll and each lease renewal, with the interval the next one is due in.
+ */
+export function startWorker(handle: DbHandle, deps: WorkerDeps, { pollMs = 2000, onTick = (_intervalMs: number) => {} } = {}): StartedWorker {
   const { owner, leaseMs } = leaseSettings(deps);
-  console.log(`[ingest] worker ${owner} started (lease ${leaseMs} ms)`);
+  log("info", "ingest_worker_started", { owner, leaseMs, pollMs });
+  const control: WorkerControl = { stopping: false, current: null, tick: onTick };
   let running: Promise<void> | null = null;
   let again = false;
   const kick = () => {
+    if (control.stopping) return Promise.resolve();
     if (running) {
       again = true;
       return running;
@@ -267,15 +368,28 @@ export function startWorker(handle: DbHandle, deps: WorkerDeps, { pollMs = 2000 
     running = (async () => {
       do {
         again = false;
-        await processQueuedJobs(handle, deps).catch((e) => console.error("[ingest] worker error:", e));
-      } while (again);
+        await processQueuedJobs(handle, deps, control).catch((e) => log("error", "ingest_worker_error", { error: e }));
+      } while (again && !control.stopping);
     })().finally(() => {
       running = null;
     });
     return running;
   };
-  const timer = setInterval(kick, pollMs);
+  const timer = setInterval(() => {
+    // While a job runs its lease renewals are the ticks; the poll only says the worker is idle and alive.
+    if (!running) onTick(pollMs);
+    void kick();
+  }, pollMs);
   timer.unref();
+  onTick(pollMs);
   void kick();
-  return { kick, stop: () => clearInterval(timer) };
+  return {
+    kick,
+    stop: async () => {
+      control.stopping = true;
+      clearInterval(timer);
+      const claim = control.current;
+      if (claim && (await handBackJob(handle, claim))) log("info", "ingest_job_handed_back", { jobId: claim.id, revisionId: claim.revisionId, owner });
+    },
+  };
 }

@@ -2,6 +2,7 @@ import "server-only";
 import { z } from "zod";
 import { isDatabaseBusy } from "@/lib/db/client";
 import { AppError, isAppError } from "@/lib/errors";
+import { log } from "./log";
 
 /** Route-handler wrapper: coded errors become their responses, bad bodies clear 400s, the rest a logged 500. */
 export function handler<C>(fn: (req: Request, ctx: C) => Promise<Response>) {
@@ -18,7 +19,7 @@ export function handler<C>(fn: (req: Request, ctx: C) => Promise<Response>) {
         const detail = e.issues.map((i) => `${i.path.join(".") || "body"}: ${i.message}`).join("; ");
         return new AppError("bad_request:request", `The request is not valid: ${detail}`).toResponse();
       }
-      console.error("[api] unexpected error:", e);
+      log("error", "unexpected_error", { error: e });
       return Response.json({ code: "internal", message: "Something went wrong on the server. Try again." }, { status: 500 });
     }
   };
