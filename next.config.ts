@@ -2,6 +2,9 @@ import type { NextConfig } from "next";
 import "./lib/env"; // validates the environment at build and start: a bad variable fails loudly here
 
 const nextConfig: NextConfig = {
+  // .next/standalone: server.js with only the node_modules it needs, for a server or a container
+  // (scripts/standalone.mjs copies the static assets and migrations next to it after the build).
+  output: "standalone",
   // pdf.js loads its worker and font data from its own package folder at run time.
   serverExternalPackages: ["pdfjs-dist", "@libsql/client", "libsql"],
   outputFileTracingIncludes: { "/**": ["./drizzle/**/*", "./node_modules/pdfjs-dist/standard_fonts/**/*"] },

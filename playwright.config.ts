@@ -45,7 +45,7 @@ export default defineConfig({
     },
   ],
   webServer: {
-    command: `rm -rf data/e2e && npx next build && npx next start -p ${PORT} -H 127.0.0.1`,
+    command: `rm -rf data/e2e && npm run build && npx next start -p ${PORT} -H 127.0.0.1`,
     url: `http://127.0.0.1:${PORT}/`,
     reuseExistingServer: false,
     timeout: 180_000,
