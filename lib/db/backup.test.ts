@@ -25,7 +25,7 @@ let live: Awaited<ReturnType<typeof openTempDb>>;
 let courseId: string;
 
 const cli = (script: "db-backup" | "db-restore", file: string, url: string) =>
-  run(process.execPath, ["--conditions=react-server", "--import", "tsx", `scripts/${script}.ts`, file], { env: { ...process.env, DATABASE_URL: url }, timeout: 60_000 }).then(
+  run(process.execPath, ["--conditions=react-server", "--import", "tsx", `scripts/${script}.ts`, file], { env: { ...process.env, DATABASE_URL: url }, timeout: 120_000 }).then(
     (r) => ({ code: 0, ...r }),
     (e: { code: number; stdout: string; stderr: string }) => ({ code: e.code, stdout: e.stdout, stderr: e.stderr }),
   );
@@ -96,7 +96,7 @@ it("backs up while uploads and questions go on; the restored copy passes integri
   } finally {
     copy.client.close();
   }
-});
+}, 240_000);
 
 it("refuses to restore over a database a running app holds, and changes nothing", async () => {
   const backupFile = join(live.dir, "second.db");
@@ -108,7 +108,7 @@ it("refuses to restore over a database a running app holds, and changes nothing"
   expect(readdirSync(live.dir).sort()).toEqual(filesBefore);
   // This process's connection still works on the same database.
   expect((await citations(live)).status).toBe("answered");
-});
+}, 180_000);
 
 it("refuses a file that is not a sound database", async () => {
   const bogus = join(live.dir, "bogus.db");
@@ -118,4 +118,4 @@ it("refuses a file that is not a sound database", async () => {
   expect(r.code).toBe(1);
   expect(r.stderr).toMatch(/not a database file|integrity/);
   expect(existsSync(target)).toBe(false);
-});
+}, 120_000);
