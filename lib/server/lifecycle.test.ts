@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { isAppError } from "@/lib/errors";
-import { createLifecycle, type ShutdownSteps } from "./lifecycle";
+import { admitWork, createLifecycle, type ShutdownSteps } from "./lifecycle";
 
 /** The shutdown sequence on its own (the real SIGTERM of a running server is e2e/deploy.spec.ts). */
 const quiet = (over: Partial<ShutdownSteps> & { boundMs: number }): ShutdownSteps => ({ stopWorker: async () => {}, closeDb: async () => {}, report: () => {}, ...over });
@@ -10,8 +10,8 @@ describe("graceful shutdown", () => {
     const life = createLifecycle();
     const events: Array<[string, Record<string, unknown>]> = [];
     const order: string[] = [];
-    const finishAnswer = life.admitWork("answer", () => order.push("cancelled"));
-    const finishUpload = life.admitWork("upload");
+    const finishAnswer = admitWork("answer", () => order.push("cancelled"), life);
+    const finishUpload = admitWork("upload", undefined, life);
     setTimeout(() => (order.push("upload done"), finishUpload()), 100);
     setTimeout(() => (order.push("answer done"), finishAnswer()), 300);
     const started = Date.now();
@@ -25,7 +25,7 @@ describe("graceful shutdown", () => {
     for (const kind of ["answer", "upload"] as const) {
       const err = (() => {
         try {
-          life.admitWork(kind);
+          admitWork(kind, undefined, life);
         } catch (e) {
           return e;
         }
@@ -45,11 +45,15 @@ describe("graceful shutdown", () => {
     const life = createLifecycle();
     const boundMs = 1600;
     let cancelledAt = 0;
-    const finish = life.admitWork("answer", () => {
-      cancelledAt = Date.now();
-      // The cancel path: the answer stops at its next stage and stores its trace, a moment later.
-      setTimeout(finish, 50);
-    });
+    const finish = admitWork(
+      "answer",
+      () => {
+        cancelledAt = Date.now();
+        // The cancel path: the answer stops at its next stage and stores its trace, a moment later.
+        setTimeout(finish, 50);
+      },
+      life,
+    );
     const started = Date.now();
     expect(await life.shutdown(quiet({ boundMs }))).toBe(true);
     // Cancelled once the bound less its reserve (a quarter, here) had passed, and done inside the bound.
@@ -59,7 +63,7 @@ describe("graceful shutdown", () => {
 
   it("reports failure when work outlives the bound, without closing the database under it", async () => {
     const life = createLifecycle();
-    life.admitWork("upload");
+    admitWork("upload", undefined, life);
     let closed = false;
     const started = Date.now();
     expect(await life.shutdown(quiet({ boundMs: 1000, closeDb: async () => void (closed = true) }))).toBe(false);

@@ -28,12 +28,8 @@ interface ProcessState {
 export interface Lifecycle {
   isStopping(): boolean;
   retryAfterSeconds(): number;
-  /**
-   * Admits a question or an upload, and returns the function that marks it finished (call it
-   * once, however the work ends). While the process is stopping new work gets 503 with
-   * Retry-After, so a load balancer's retry lands on another instance or on the restarted one.
-   */
-  admitWork(kind: Work["kind"], cancel?: () => void): () => void;
+  /** Registers a question or an upload and returns the function that marks it finished; null while stopping. */
+  tryAdmit(kind: Work["kind"], cancel?: () => void): (() => void) | null;
   reportWorker(status: WorkerStatus | null): void;
   workerStatus(): WorkerStatus | null;
   /**
@@ -67,12 +63,8 @@ export function createLifecycle(): Lifecycle {
   return {
     isStopping: () => state.phase === "stopping",
     retryAfterSeconds: () => state.retryAfterS,
-    admitWork(kind, cancel) {
-      if (state.phase === "stopping") {
-        const surface: Surface = kind === "answer" ? "answers" : "upload";
-        const what = kind === "answer" ? "questions" : "uploads";
-        throw new AppError(`unavailable:${surface}`, `The server is restarting and takes no new ${what}. Try again in ${state.retryAfterS} s.`, state.retryAfterS);
-      }
+    tryAdmit(kind, cancel) {
+      if (state.phase === "stopping") return null;
       let settle!: () => void;
       const work: Work = { kind, cancel, settled: new Promise<void>((r) => (settle = r)) };
       state.work.add(work);
@@ -123,3 +115,19 @@ export function createLifecycle(): Lifecycle {
 const KEY = Symbol.for("study-assistant.lifecycle");
 const holder = globalThis as typeof globalThis & { [KEY]?: Lifecycle };
 export const lifecycle: Lifecycle = (holder[KEY] ??= createLifecycle());
+
+/**
+ * Admits a question or an upload, and returns the function that marks it finished (call it once,
+ * however the work ends). While the process is stopping new work gets 503 with Retry-After, so a
+ * load balancer's retry lands on another instance or on the restarted one. The error is made
+ * here, in the caller's bundle: the shared lifecycle may come from another bundle, whose AppError
+ * class `isAppError` would not recognise.
+ */
+export function admitWork(kind: Work["kind"], cancel?: () => void, life: Lifecycle = lifecycle): () => void {
+  const finish = life.tryAdmit(kind, cancel);
+  if (finish) return finish;
+  const surface: Surface = kind === "answer" ? "answers" : "upload";
+  const what = kind === "answer" ? "questions" : "uploads";
+  const retryAfter = life.retryAfterSeconds();
+  throw new AppError(`unavailable:${surface}`, `The server is restarting and takes no new ${what}. Try again in ${retryAfter} s.`, retryAfter);
+}

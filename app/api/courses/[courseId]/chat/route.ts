@@ -9,7 +9,7 @@ import { askDeps } from "@/lib/server/ask";
 import { requireCourseAccess } from "@/lib/auth/access";
 import { askLimiter } from "@/lib/server/limits";
 import { handler, parseJson } from "@/lib/server/http";
-import { lifecycle } from "@/lib/server/lifecycle";
+import { admitWork } from "@/lib/server/lifecycle";
 import { log } from "@/lib/server/log";
 import { requestIdOf } from "@/lib/server/request-log";
 import { env } from "@/lib/env";
@@ -35,7 +35,7 @@ const body = z.object({
 export const POST = handler(async (req, ctx: Ctx) => {
   const gone = new AbortController();
   const stop = { byShutdown: false };
-  const finish = lifecycle.admitWork("answer", () => {
+  const finish = admitWork("answer", () => {
     stop.byShutdown = true;
     gone.abort();
   });

@@ -8,7 +8,7 @@ import { kickWorker } from "@/lib/server/boot";
 import { requireCourseAccess } from "@/lib/auth/access";
 import { uploadLimiter } from "@/lib/server/limits";
 import { handler } from "@/lib/server/http";
-import { lifecycle } from "@/lib/server/lifecycle";
+import { admitWork } from "@/lib/server/lifecycle";
 
 type Ctx = { params: Promise<{ courseId: string }> };
 
@@ -30,7 +30,7 @@ const uploadFields = z.object({
  * While the server shuts down an upload gets 503 with Retry-After; one already being stored finishes.
  */
 export const POST = handler(async (req, ctx: Ctx) => {
-  const finish = lifecycle.admitWork("upload");
+  const finish = admitWork("upload");
   try {
     return await upload(req, ctx);
   } finally {
