@@ -27,6 +27,6 @@ VOLUME ["/data"]
 EXPOSE 3000
 HEALTHCHECK --interval=15s --timeout=5s --start-period=60s --retries=3 \
   CMD node -e "fetch('http://127.0.0.1:3000/api/health').then(r => process.exit(r.ok ? 0 : 1), () => process.exit(1))"
-# node itself as PID 1's child-free process: SIGTERM reaches the server, which shuts down gracefully.
+# node runs as PID 1 with no wrapper: `docker stop`'s SIGTERM reaches the server, which shuts down gracefully.
 STOPSIGNAL SIGTERM
 CMD ["node", "server.js"]
