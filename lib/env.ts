@@ -69,6 +69,15 @@ const schema = z.object({
   TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
   /** The app is reached over https (directly or through a TLS proxy): send HSTS, mark cookies Secure. */
   HTTPS: z.enum(["0", "1"]).default("0"),
+  /**
+   * On SIGTERM, how long in-flight answers may take to finish before they are cancelled, and the
+   * bound on the whole shutdown (README "Deploying").
+   */
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(1000).max(120_000).default(10_000),
+  /** Put the question's text on each answer's log line ("true"); by default logs never hold it. */
+  LOG_QUESTIONS: z.enum(["true", "false"]).default("false"),
+  /** Log lines as JSON or for people; unset = for people when stdout is a terminal, JSON otherwise. */
+  LOG_FORMAT: z.enum(["json", "pretty"]).optional(),
   /** Browser for Playwright: Debian's chromium by default, overridable on other machines. */
   CHROMIUM_PATH: z.string().default("/usr/bin/chromium"),
   /** Port of the e2e server; the second instance of the multi-process test takes the next one. Lets checkouts run e2e side by side. */

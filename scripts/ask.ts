@@ -7,6 +7,10 @@ import { getCourseBySlug } from "@/lib/db/queries/courses";
 import { ask, askDeps } from "@/lib/server/ask";
 import type { Answer, AskSettings } from "@/lib/rag/pipeline";
 import { fail, helpRequested } from "./cli-args";
+import { logToStderr } from "@/lib/server/log";
+
+// Stdout is the result; log lines (the database opening) go to stderr.
+logToStderr();
 
 const usage = 'Usage: npm run ask -- --course <slug> [--json] [--k N] [--min-score X] [--max-passages N] ("question" | --file questions.jsonl)';
 

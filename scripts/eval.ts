@@ -15,6 +15,10 @@ import { missCauses, normalizeForMatch, type GroupMetrics, type Metrics, type Ra
 import { fitRanker } from "@/lib/eval/fit";
 import type { AskSettings } from "@/lib/rag/pipeline";
 import { fail, helpRequested } from "./cli-args";
+import { logToStderr } from "@/lib/server/log";
+
+// Stdout is the result; the worker's log lines go to stderr.
+logToStderr();
 
 const usage =
   "Usage: scripts/eval.ts [--golden FILE.jsonl] [--split tune|test|all] [--min-score X] [--k N] [--max-passages N] [--sweep | --fit | --check] [--ids a,b] [--json FILE] [--verbose]";

@@ -7,6 +7,10 @@ import { workerDepsFromEnv } from "@/lib/ingest/deps";
 import { ingestFiles } from "@/lib/ingest/ingest-files";
 import { env } from "@/lib/env";
 import { fail, helpRequested } from "./cli-args";
+import { logToStderr } from "@/lib/server/log";
+
+// Stdout is the result; the worker's log lines go to stderr.
+logToStderr();
 
 const usage = "Usage: npm run ingest -- --course <slug> [--title T] [--correction] [--json] FILE...";
 

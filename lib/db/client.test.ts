@@ -1,9 +1,9 @@
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import { migrate } from "drizzle-orm/libsql/migrator";
 import { afterAll, expect, it } from "vitest";
 import { openDb } from "./client";
+import { migrateDatabase } from "./migrate";
 
 const dir = mkdtempSync(join(tmpdir(), "migrations-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -19,14 +19,14 @@ it("0006 keeps messages whose trace was never stored, unlinking them before the 
   writeFileSync(journalPath, JSON.stringify({ ...journal, entries: journal.entries.slice(0, at0006) }));
 
   const handle = openDb(`file:${join(dir, "old.db")}`);
-  await migrate(handle.db, { migrationsFolder: before });
+  await migrateDatabase(handle.client, before);
   await handle.client.execute("INSERT INTO courses (id, slug, title, join_code, created_at) VALUES ('crs_1', 'glass', 'Glass', 'JOIN01', 0)");
   await handle.client.execute("INSERT INTO conversations (id, course_id, title, created_at) VALUES ('cnv_1', 'crs_1', 'Glass', 0)");
   await handle.client.execute("INSERT INTO traces (id, course_id, question, status, data, created_at) VALUES ('trc_kept', 'crs_1', 'q', 'answered', '{}', 0)");
   await handle.client.execute("INSERT INTO messages (id, conversation_id, role, content, trace_id, created_at) VALUES ('msg_linked', 'cnv_1', 'assistant', 'a', 'trc_kept', 0)");
   await handle.client.execute("INSERT INTO messages (id, conversation_id, role, content, trace_id, created_at) VALUES ('msg_orphan', 'cnv_1', 'assistant', 'b', 'trc_lost', 1)");
 
-  await migrate(handle.db, { migrationsFolder: resolve("drizzle") });
+  await migrateDatabase(handle.client, resolve("drizzle"));
   const rows = await handle.client.execute("SELECT id, trace_id FROM messages ORDER BY id");
   expect(rows.rows.map((r) => [r.id, r.trace_id])).toEqual([
     ["msg_linked", "trc_kept"],

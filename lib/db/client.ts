@@ -3,8 +3,9 @@ import { mkdirSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { createClient, type Client, type Transaction } from "@libsql/client";
 import { drizzle, type LibSQLDatabase } from "drizzle-orm/libsql";
-import { migrate } from "drizzle-orm/libsql/migrator";
 import { env } from "@/lib/env";
+import { log } from "@/lib/server/log";
+import { migrateDatabase, type MigrationResult } from "./migrate";
 import * as schema from "./schema";
 
 export type Db = LibSQLDatabase<typeof schema> & { $client: Client };
@@ -133,26 +134,48 @@ export function isDatabaseBusy(e: unknown): boolean {
   return false;
 }
 
-/** Applies drizzle/ migrations and the connection settings every handle relies on. */
-export async function prepareDb(handle: DbHandle): Promise<void> {
+/** The migrations this build ships: drizzle/ beside the app (copied next to the standalone server.js). */
+export const MIGRATIONS_FOLDER = resolve(process.cwd(), "drizzle");
+
+/** Applies drizzle/ migrations (once, in one transaction; README "Upgrades") and the connection settings every handle relies on. */
+export async function prepareDb(handle: DbHandle): Promise<MigrationResult> {
   if (handle.url.startsWith("file:")) {
     // WAL lets the worker write while pages read (persistent: it is a property of the file).
     await handle.client.execute("PRAGMA journal_mode = WAL");
   }
-  await migrate(handle.db, { migrationsFolder: resolve(process.cwd(), "drizzle") });
+  return migrateDatabase(handle.client, MIGRATIONS_FOLDER);
 }
 
-let shared: Promise<DbHandle> | undefined;
+/**
+ * Closes a handle after the operations queued before this call: an embedded file's WAL is
+ * checkpointed into the database first, so a clean stop leaves one self-contained file.
+ */
+export async function closeDb(handle: DbHandle): Promise<void> {
+  if (handle.url.startsWith("file:")) await handle.client.execute("PRAGMA wal_checkpoint(TRUNCATE)");
+  handle.client.close();
+}
 
-/** The process-wide database, migrated once on first use. */
+/**
+ * The process-wide database, migrated once on first use. Kept on globalThis because Next.js
+ * bundles the instrumentation hook apart from the routes, and the process must have one connection.
+ */
+const KEY = Symbol.for("study-assistant.db");
+const holder = globalThis as typeof globalThis & { [KEY]?: Map<string, Promise<DbHandle>> };
+
 export function getDb(): Promise<DbHandle> {
-  shared ??= (async () => {
-    const handle = openDb();
-    await prepareDb(handle);
+  const opened = (holder[KEY] ??= new Map());
+  const url = env.DATABASE_URL;
+  const existing = opened.get(url);
+  if (existing) return existing;
+  const opening = (async () => {
+    const handle = openDb(url);
+    const { applied, current } = await prepareDb(handle);
+    log("info", "database_ready", { url: handle.url, migration: current, applied });
     return handle;
   })();
-  shared.catch(() => {
-    shared = undefined;
+  opened.set(url, opening);
+  opening.catch(() => {
+    if (opened.get(url) === opening) opened.delete(url);
   });
-  return shared;
+  return opening;
 }

@@ -9,14 +9,16 @@ import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { eq } from "drizzle-orm";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { countTokens } from "@/lib/ai/tokenizer";
 import { ensureCourse } from "@/lib/db/queries/courses";
 import { chunks, documents, ingestionJobs, pages, revisions } from "@/lib/db/schema";
 import { openTempDb } from "@/lib/db/temp";
 import { buildPdf } from "@/lib/pdf/build";
 import { submitUpload } from "./upload";
-import { processQueuedJobs, type WorkerDeps } from "./worker";
+import { captureLogs } from "@/lib/server/log";
+import { buildLargePdf } from "@/lib/pdf/build";
+import { processQueuedJobs, startWorker, type WorkerDeps } from "./worker";
 
 const base: WorkerDeps = { countTokens, chunkSettings: { targetTokens: 160, overlapTokens: 32 }, embedder: null, embedBatchSize: 8, leaseMs: 1000 };
 const workerA: WorkerDeps = { ...base, workerId: "wrk_a" };
@@ -128,7 +130,7 @@ describe("ingestion leases", () => {
 
   it("a worker that lost its lease stops without publishing, failing or touching the new owner's rows", async () => {
     const { revision, document } = await upload(1);
-    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    const logs = captureLogs();
     let published: { readyAt: Date | null; finishedAt: Date | null } | undefined;
     const stalled = processQueuedJobs(db, {
       ...workerA,
@@ -151,9 +153,59 @@ describe("ingestion leases", () => {
       expect(await chunkIds(revision.id)).toHaveLength(2);
       const [doc] = await db.db.select().from(documents).where(eq(documents.id, document.id));
       expect(doc.currentRevisionId).toBe(revision.id);
-      expect(warn).toHaveBeenCalledWith(expect.stringContaining(`ingestion job ${(await jobOf(revision.id)).id} passed to another worker`));
+      const jobId = (await jobOf(revision.id)).id;
+      const lines = logs.lines.map((l) => JSON.parse(l)).filter((l) => l.event === "ingest_job" && l.jobId === jobId);
+      // One line per claim: B's finished job, and A's, stopped without publishing.
+      expect(lines.map((l) => [l.owner, l.status])).toEqual([
+        ["wrk_b", "done"],
+        ["wrk_a", "lease_lost"],
+      ]);
+      expect(lines[0].timings).toMatchObject({ extract: expect.any(Number), storePages: expect.any(Number), storeChunks: expect.any(Number), publish: expect.any(Number) });
+      expect(lines[1].error).toContain(`ingestion job ${jobId} passed to another worker`);
     } finally {
-      warn.mockRestore();
+      logs.restore();
+    }
+  });
+
+  it("hands a running job back at shutdown: partial rows go, the job is queued with the attempt not counted, and the next worker finishes it once", async () => {
+    const bytes = await buildLargePdf(120);
+    const { revision } = await submitUpload(db.db, { courseId, fileName: "reader.pdf", title: "Reader", bytes, maxBytes: 1 << 26 });
+    const logs = captureLogs();
+    try {
+      let stop!: () => Promise<void>;
+      const reachedPages = new Promise<void>((resolve) => {
+        const worker = startWorker(db, {
+          ...workerA,
+          leaseMs: 30_000,
+          checkpoint: async (stage) => {
+            if (stage === "pages_stored") resolve();
+            // Held here, as a long job would be, until shutdown hands it back.
+            if (stage === "pages_stored") await sleep(300);
+          },
+        });
+        stop = worker.stop;
+      });
+      await reachedPages;
+      expect((await db.db.select().from(pages).where(eq(pages.revisionId, revision.id))).length).toBe(120);
+      await stop();
+      expect(await jobOf(revision.id)).toMatchObject({ status: "queued", attempts: 0, leaseOwner: null, leaseUntil: null });
+      expect(await revisionOf(revision.id)).toMatchObject({ status: "queued", progress: 0 });
+      expect(await db.db.select().from(pages).where(eq(pages.revisionId, revision.id))).toEqual([]);
+      await sleep(400);
+      // The held job went on after its checkpoint and found it was no longer this worker's: nothing written.
+      expect(await chunkIds(revision.id)).toEqual([]);
+      const line = logs.lines.map((l) => JSON.parse(l)).find((l) => l.event === "ingest_job");
+      expect(line).toMatchObject({ status: "handed_back", owner: "wrk_a", pages: 120 });
+
+      // The next start (here: worker B) runs it from the beginning, once.
+      expect(await processQueuedJobs(db, workerB)).toBe(1);
+      expect(await jobOf(revision.id)).toMatchObject({ status: "done", attempts: 1, leaseOwner: "wrk_b" });
+      expect(await revisionOf(revision.id)).toMatchObject({ status: "ready", pageCount: 120 });
+      const ids = await chunkIds(revision.id);
+      expect(new Set(ids).size).toBe(ids.length);
+      expect((await db.db.select().from(pages).where(eq(pages.revisionId, revision.id))).length).toBe(120);
+    } finally {
+      logs.restore();
     }
   });
 });

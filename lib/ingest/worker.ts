@@ -4,6 +4,7 @@ import type { Db, DbHandle } from "@/lib/db/client";
 import { chunks, documents, ingestionJobs, pages, revisionFiles, revisions } from "@/lib/db/schema";
 import { toStoredVector, type Embedder } from "@/lib/ai/providers";
 import { newId } from "@/lib/ids";
+import { log } from "@/lib/server/log";
 import { describePages, documentScope, extractAndChunk, isExtractError, type ChunkSettings, type CountTokens } from "@/lib/rag/pipeline";
 
 export interface WorkerDeps {
@@ -44,14 +45,26 @@ type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
  * A job this worker claimed. `attempts` is the claim's number: together with the owner it fences
  * every write, so even a worker that reclaims its own expired job cannot mix two attempts.
  */
-interface Claim {
+export interface Claim {
   id: string;
   revisionId: string;
   attempts: number;
   owner: string;
   leaseMs: number;
-  /** Set once a renewal found the job taken over; the work stops at the next stage. */
+  /** Set once a renewal found the job taken over, or once it was handed back; the work stops at the next stage. */
   lost: boolean;
+  /** Set when shutdown handed the job back for the next start. */
+  handedBack?: boolean;
+}
+
+/**
+ * How a running worker is steered from outside: shutdown sets `stopping` (no new claim) and hands
+ * the `current` jobs back (one per drain loop); `tick` tells the health check the worker is alive.
+ */
+export interface WorkerControl {
+  stopping: boolean;
+  current: Set<Claim>;
+  tick: (intervalMs: number) => void;
 }
 
 /** The job ran past its time budget: it fails with that reason (the signal's reason, thrown at the next stage). */
@@ -105,7 +118,10 @@ async function claimJob({ client }: DbHandle, { owner, leaseMs }: { owner: strin
  * writers, no write of a stale worker can land after the new owner's claim and its clean-up.
  */
 async function asOwner<T>({ db }: DbHandle, claim: Claim, write: (tx: Tx) => Promise<T>): Promise<T> {
+  // A job handed back by this process is not written to again, even by a write queued before the hand-back.
+  if (claim.handedBack) throw new LeaseLost(claim.id);
   return db.transaction(async (tx) => {
+    if (claim.handedBack) throw new LeaseLost(claim.id);
     const held = await tx
       .update(ingestionJobs)
       .set({ leaseUntil: new Date(Date.now() + claim.leaseMs) })
@@ -120,26 +136,64 @@ async function asOwner<T>({ db }: DbHandle, claim: Claim, write: (tx: Tx) => Pro
 }
 
 /** Runs queued jobs, and jobs whose lease expired, until none is left; returns how many were claimed. */
-export async function processQueuedJobs(handle: DbHandle, deps: WorkerDeps): Promise<number> {
+export async function processQueuedJobs(handle: DbHandle, deps: WorkerDeps, control?: WorkerControl): Promise<number> {
   const lease = leaseSettings(deps);
   let n = 0;
-  for (let job = await claimJob(handle, lease); job; job = await claimJob(handle, lease)) {
-    await runJob(handle, job, deps);
+  while (!control?.stopping) {
+    const job = await claimJob(handle, lease);
+    if (!job) break;
+    control?.current.add(job);
+    try {
+      await runJob(handle, job, deps, control);
+    } finally {
+      control?.current.delete(job);
+    }
     n++;
   }
   return n;
 }
 
-async function runJob(handle: DbHandle, claim: Claim, deps: WorkerDeps): Promise<void> {
+/**
+ * Gives a running job back, as shutdown does: its partial pages and chunks go, the job is queued
+ * again with this attempt not counted (a restart is not a failure), and the revision waits as
+ * queued, in one transaction. The next worker to poll (this process after a restart, or another
+ * instance) runs it from the start. False when the job was no longer this worker's (it finished).
+ */
+export async function handBackJob(handle: DbHandle, claim: Claim): Promise<boolean> {
+  try {
+    await asOwner(handle, claim, async (tx) => {
+      await tx.delete(chunks).where(eq(chunks.revisionId, claim.revisionId));
+      await tx.delete(pages).where(eq(pages.revisionId, claim.revisionId));
+      await tx.update(revisions).set({ status: "queued", progress: 0 }).where(eq(revisions.id, claim.revisionId));
+      await tx
+        .update(ingestionJobs)
+        .set({ status: "queued", attempts: sql`${ingestionJobs.attempts} - 1`, leaseOwner: null, leaseUntil: null, startedAt: null })
+        .where(eq(ingestionJobs.id, claim.id));
+    });
+  } catch (e) {
+    if (e instanceof LeaseLost) return false;
+    throw e;
+  }
+  claim.handedBack = true;
+  claim.lost = true;
+  return true;
+}
+
+async function runJob(handle: DbHandle, claim: Claim, deps: WorkerDeps, control?: WorkerControl): Promise<void> {
   const { db } = handle;
   const revisionId = claim.revisionId;
   // The heartbeat keeps the lease while extraction runs without writing; a third of the lease
   // leaves two renewals' slack for a busy database.
+  const renewEveryMs = Math.max(50, Math.floor(claim.leaseMs / 3));
+  control?.tick(renewEveryMs);
   const heartbeat = setInterval(() => {
-    asOwner(handle, claim, async () => {}).catch((e) => {
-      if (!(e instanceof LeaseLost)) console.error(`[ingest] renewing the lease on job ${claim.id} failed:`, e);
-    });
-  }, Math.max(50, Math.floor(claim.leaseMs / 3)));
+    asOwner(handle, claim, async () => {}).then(
+      () => control?.tick(renewEveryMs),
+      (e) => {
+        if (!(e instanceof LeaseLost)) log("error", "ingest_lease_renewal_failed", { jobId: claim.id, error: e });
+      },
+    );
+  }, renewEveryMs);
   heartbeat.unref();
   // The time budget runs from the claim: extraction stops after the page at hand, every later
   // stage checks it before it writes.
@@ -147,6 +201,17 @@ async function runJob(handle: DbHandle, claim: Claim, deps: WorkerDeps): Promise
   const overTime = new AbortController();
   const budgetTimer = setTimeout(() => overTime.abort(new OverTime(timeoutMs)), timeoutMs);
   budgetTimer.unref();
+  // Stage timings for the job's log line; a stage's time runs from the end of the one before.
+  const startedAt = performance.now();
+  const timings: Record<string, number> = {};
+  let mark = startedAt;
+  const lap = (stage: string) => {
+    const now = performance.now();
+    timings[stage] = Math.round(now - mark);
+    mark = now;
+  };
+  const counts = { pages: 0, chunks: 0 };
+  let outcome: { status: "done" | "failed" | "handed_back" | "lease_lost"; error?: string } = { status: "done" };
   const checkpoint = async (stage: Parameters<NonNullable<WorkerDeps["checkpoint"]>>[0]) => {
     if (claim.lost) throw new LeaseLost(claim.id);
     await deps.checkpoint?.(stage);
@@ -184,6 +249,9 @@ async function runJob(handle: DbHandle, claim: Claim, deps: WorkerDeps): Promise
         }
       },
     });
+    lap("extract");
+    counts.pages = extracted.pageCount;
+    counts.chunks = chunked.chunks.length;
     await checkpoint("extracted");
 
     await asOwner(handle, claim, (tx) =>
@@ -197,6 +265,7 @@ async function runJob(handle: DbHandle, claim: Claim, deps: WorkerDeps): Promise
       overTime.signal.throwIfAborted();
       await asOwner(handle, claim, (tx) => tx.insert(pages).values(batch));
     }
+    lap("storePages");
     await checkpoint("pages_stored");
 
     const rows = chunked.chunks.map((c) => ({
@@ -211,27 +280,45 @@ async function runJob(handle: DbHandle, claim: Claim, deps: WorkerDeps): Promise
       overTime.signal.throwIfAborted();
       await asOwner(handle, claim, (tx) => tx.insert(chunks).values(batch));
     }
+    lap("storeChunks");
     await checkpoint("chunks_stored");
 
-    if (deps.embedder) await embedRevision(handle, claim, deps.embedder, deps.embedBatchSize);
+    if (deps.embedder) {
+      await embedRevision(handle, claim, deps.embedder, deps.embedBatchSize);
+      lap("embed");
+    }
     await checkpoint("embedded");
 
     const warning = extracted.pagesWithoutText.length
       ? `No selectable text on ${describePages(extracted.pagesWithoutText)}; those pages are not searchable (OCR is not supported).`
       : null;
     await publishRevision(handle, claim, { documentId: document.id, number: revision.number, warning });
+    lap("publish");
   } catch (e) {
     if (e instanceof LeaseLost) {
-      console.warn(`[ingest] ${e.message} This worker stopped without publishing.`);
+      outcome = claim.handedBack ? { status: "handed_back" } : { status: "lease_lost", error: e.message };
       return;
     }
     const message = isExtractError(e) || e instanceof OverTime ? e.message : `Indexing failed: ${(e as Error).message}`;
+    outcome = { status: "failed", error: message };
     await failJob(handle, claim, message).catch((failure) => {
       if (!(failure instanceof LeaseLost)) throw failure;
     });
   } finally {
     clearInterval(heartbeat);
     clearTimeout(budgetTimer);
+    control?.tick(renewEveryMs);
+    // The job's id is its trace id: the revision, the upload's response and this line all name it.
+    log(outcome.status === "failed" ? "warn" : "info", "ingest_job", {
+      jobId: claim.id,
+      revisionId,
+      attempt: claim.attempts,
+      owner: claim.owner,
+      ...outcome,
+      ...counts,
+      durationMs: Math.round(performance.now() - startedAt),
+      timings,
+    });
   }
 }
 
@@ -289,17 +376,29 @@ async function failJob(handle: DbHandle, claim: Claim, message: string): Promise
   });
 }
 
+export interface StartedWorker {
+  kick: () => Promise<void>;
+  /**
+   * Stops polling and claiming, and hands every running job back (see handBackJob); resolves once
+   * that is written. The jobs' reader threads may still be busy; nothing they produce is stored.
+   */
+  stop: () => Promise<void>;
+}
+
 /**
  * The in-process worker: `concurrency` drain loops (INGEST_CONCURRENCY), each woken when kicked
  * and on a slow poll and running one job at a time. Several loops let a course's small upload run
  * beside another course's long one; claimJob gives each idle loop a course with nothing running.
+ * `onTick` hears each poll and each lease renewal, with the interval the next one is due in.
  */
-export function startWorker(handle: DbHandle, deps: WorkerDeps, { pollMs = 2000 } = {}) {
+export function startWorker(handle: DbHandle, deps: WorkerDeps, { pollMs = 2000, onTick = (_intervalMs: number) => {} } = {}): StartedWorker {
   const { owner, leaseMs } = leaseSettings(deps);
   const concurrency = Math.max(1, deps.concurrency ?? 1);
-  console.log(`[ingest] worker ${owner} started (lease ${leaseMs} ms, ${concurrency} at a time)`);
+  log("info", "ingest_worker_started", { owner, leaseMs, pollMs, concurrency });
+  const control: WorkerControl = { stopping: false, current: new Set(), tick: onTick };
   const loops = Array.from({ length: concurrency }, () => ({ running: null as Promise<void> | null, again: false }));
   const wake = (loop: (typeof loops)[number]): Promise<void> => {
+    if (control.stopping) return Promise.resolve();
     if (loop.running) {
       loop.again = true;
       return loop.running;
@@ -307,16 +406,30 @@ export function startWorker(handle: DbHandle, deps: WorkerDeps, { pollMs = 2000 
     loop.running = (async () => {
       do {
         loop.again = false;
-        await processQueuedJobs(handle, deps).catch((e) => console.error("[ingest] worker error:", e));
-      } while (loop.again);
+        await processQueuedJobs(handle, deps, control).catch((e) => log("error", "ingest_worker_error", { error: e }));
+      } while (loop.again && !control.stopping);
     })().finally(() => {
       loop.running = null;
     });
     return loop.running;
   };
   const kick = () => Promise.all(loops.map(wake)).then(() => {});
-  const timer = setInterval(kick, pollMs);
+  const timer = setInterval(() => {
+    // While a job runs its lease renewals are the ticks; the poll only says the worker is idle and alive.
+    if (loops.every((l) => !l.running)) onTick(pollMs);
+    void kick();
+  }, pollMs);
   timer.unref();
+  onTick(pollMs);
   void kick();
-  return { kick, stop: () => clearInterval(timer) };
+  return {
+    kick,
+    stop: async () => {
+      control.stopping = true;
+      clearInterval(timer);
+      for (const claim of [...control.current]) {
+        if (await handBackJob(handle, claim)) log("info", "ingest_job_handed_back", { jobId: claim.id, revisionId: claim.revisionId, owner });
+      }
+    },
+  };
 }

@@ -1,24 +1,35 @@
 import "server-only";
 import { count } from "drizzle-orm";
 import { countTokens } from "@/lib/ai/tokenizer";
-import { getDb } from "@/lib/db/client";
+import { closeDb, getDb } from "@/lib/db/client";
 import { courses } from "@/lib/db/schema";
 import { env } from "@/lib/env";
+import { isAppError } from "@/lib/errors";
 import { workerDepsFromEnv } from "@/lib/ingest/deps";
-import { startWorker } from "@/lib/ingest/worker";
+import { startWorker, type StartedWorker } from "@/lib/ingest/worker";
+import { lifecycle } from "./lifecycle";
+import { log } from "./log";
+import { startRequestLog } from "./request-log";
 import { DEMO_ACCOUNTS, seedDemoCourse } from "./seed";
 
-let worker: ReturnType<typeof startWorker> | undefined;
+/** The worker, on globalThis: the upload route (another bundle than this boot code) kicks it. */
+const KEY = Symbol.for("study-assistant.worker");
+const holder = globalThis as typeof globalThis & { [KEY]?: StartedWorker };
 
 /** Wakes the worker after an upload so ingestion starts at once rather than on the next poll. */
 export function kickWorker(): void {
-  void worker?.kick();
+  void holder[KEY]?.kick();
 }
 
 export async function boot(): Promise<void> {
+  startRequestLog();
   // The tokenizer parses its rank file on first use (~1 s): pay that at start, not on a first question.
   countTokens("warm up");
-  const handle = await getDb();
+  const handle = await getDb().catch((e): never => {
+    // A database from a newer version (or one that cannot be opened): say why and do not serve.
+    log("error", "start_refused", { error: isAppError(e) ? e.message : e });
+    process.exit(1);
+  });
   if (env.SEED_DEMO === "1") {
     const [{ n }] = await handle.db.select({ n: count() }).from(courses);
     if (n === 0) {
@@ -33,6 +44,43 @@ export async function boot(): Promise<void> {
     }
   }
   // No recovery step: a job left running by a dead process (this one before a restart, or
-  // another instance) is reclaimed by whichever worker polls after its lease expires.
-  if (env.INGEST_WORKER === "1") worker = startWorker(handle, workerDepsFromEnv());
+  // another instance) is reclaimed by whichever worker polls after its lease expires; a job
+  // handed back at shutdown is queued again and taken at once.
+  if (env.INGEST_WORKER === "1") {
+    holder[KEY] = startWorker(handle, workerDepsFromEnv(), { onTick: (intervalMs) => lifecycle.reportWorker({ lastTickAt: Date.now(), intervalMs }) });
+  }
+  takeOverSignals(async () => {
+    // Whatever hangs, the process is gone shortly after the bound.
+    setTimeout(() => {
+      log("error", "shutdown_timed_out", { boundMs: env.SHUTDOWN_TIMEOUT_MS });
+      process.exit(1);
+    }, env.SHUTDOWN_TIMEOUT_MS + 1000).unref();
+    const ok = await lifecycle.shutdown({
+      boundMs: env.SHUTDOWN_TIMEOUT_MS,
+      stopWorker: async () => holder[KEY]?.stop(),
+      closeDb: () => closeDb(handle),
+      report: (event, fields) => log("info", event, fields),
+    });
+    process.exit(ok ? 0 : 1);
+  });
+}
+
+/**
+ * SIGTERM (a container stop, systemd, a rolling deploy) and SIGINT (Ctrl-C) start the graceful
+ * shutdown. Next.js's own handler closes the listening socket, waits for every open request
+ * and exits 143, so new questions would be refused by a closed port, not a 503 with
+ * Retry-After; it is registered before this hook runs and is replaced here. A repeated signal
+ * (a terminal's Ctrl-C reaches npm and the server both) is ignored: the bound ends the shutdown.
+ */
+function takeOverSignals(onStop: () => Promise<void>): void {
+  let stopping = false;
+  for (const signal of ["SIGTERM", "SIGINT"] as const) {
+    process.removeAllListeners(signal);
+    process.on(signal, () => {
+      if (stopping) return;
+      stopping = true;
+      log("info", "signal", { signal });
+      void onStop();
+    });
+  }
 }

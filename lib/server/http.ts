@@ -3,6 +3,7 @@ import { z } from "zod";
 import { isDatabaseBusy } from "@/lib/db/client";
 import { AppError, isAppError } from "@/lib/errors";
 import { requestHost } from "./client";
+import { log } from "./log";
 
 /** Route-handler wrapper: coded errors become their responses, bad bodies clear 400s, the rest a logged 500. */
 export function handler<C>(fn: (req: Request, ctx: C) => Promise<Response>) {
@@ -19,7 +20,7 @@ export function handler<C>(fn: (req: Request, ctx: C) => Promise<Response>) {
         const detail = e.issues.map((i) => `${i.path.join(".") || "body"}: ${i.message}`).join("; ");
         return new AppError("bad_request:request", `The request is not valid: ${detail}`).toResponse();
       }
-      console.error("[api] unexpected error:", e);
+      log("error", "unexpected_error", { error: e });
       return Response.json({ code: "internal", message: "Something went wrong on the server. Try again." }, { status: 500 });
     }
   };

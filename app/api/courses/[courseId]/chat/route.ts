@@ -3,12 +3,16 @@ import { getDb } from "@/lib/db/client";
 import { getConversation, getConversationMessages, saveAnswer, saveTrace, type AnswerConversation } from "@/lib/db/queries/answers";
 import { AppError } from "@/lib/errors";
 import { newId } from "@/lib/ids";
-import { answerQuestion } from "@/lib/rag/pipeline";
+import { answerQuestion, type TraceRecord } from "@/lib/rag/pipeline";
 import { answerAdmission } from "@/lib/server/admission";
 import { askDeps } from "@/lib/server/ask";
 import { requireCourseAccess } from "@/lib/auth/access";
 import { askLimiter } from "@/lib/server/limits";
 import { handler, parseJson } from "@/lib/server/http";
+import { admitWork } from "@/lib/server/lifecycle";
+import { log } from "@/lib/server/log";
+import { requestIdOf } from "@/lib/server/request-log";
+import { env } from "@/lib/env";
 import { MAX_QUESTION_CHARS, type ChatStreamEvent } from "@/lib/chat/protocol";
 
 type Ctx = { params: Promise<{ courseId: string }> };
@@ -24,9 +28,27 @@ const body = z.object({
  * answer waits its turn in the admission queue (503 with Retry-After when the queue is full), and
  * is written in one batch only once it is complete: a new conversation's row comes with its first
  * answer, so a failed or cancelled answer leaves nothing half-made. A client that goes away
- * cancels its answer; its trace is kept, saying "cancelled".
+ * cancels its answer; its trace is kept, saying "cancelled". While the server shuts down a new
+ * question gets 503 with Retry-After, and an answer still running at the shutdown's bound is
+ * cancelled the same way, the student told so.
  */
-export const POST = handler(async (req, { params }: Ctx) => {
+export const POST = handler(async (req, ctx: Ctx) => {
+  const gone = new AbortController();
+  const stop = { byShutdown: false };
+  const finish = admitWork("answer", () => {
+    stop.byShutdown = true;
+    gone.abort();
+  });
+  try {
+    return await answer(req, ctx, gone, stop, finish);
+  } catch (e) {
+    finish();
+    throw e;
+  }
+});
+
+async function answer(req: Request, { params }: Ctx, gone: AbortController, stop: { byShutdown: boolean }, finish: () => void): Promise<Response> {
+  const startedAt = performance.now();
   const { db, ...handle } = await getDb();
   const { course, user } = await requireCourseAccess(db, req, (await params).courseId);
   const { conversationId, question } = await parseJson(req, body);
@@ -39,7 +61,6 @@ export const POST = handler(async (req, { params }: Ctx) => {
     : { id: newId("cnv"), isNew: true, courseId: course.id, userId: user.id, title: question };
   const history = existing ? (await getConversationMessages(db, { conversationId: existing.id })).filter((m) => m.role === "user").map((m) => m.content) : [];
 
-  const gone = new AbortController();
   const onRequestAbort = () => gone.abort();
   req.signal.addEventListener("abort", onRequestAbort, { once: true });
   const release = await answerAdmission.acquire(req.signal);
@@ -48,9 +69,22 @@ export const POST = handler(async (req, { params }: Ctx) => {
   const encoder = new TextEncoder();
   const stream = new ReadableStream<Uint8Array>({
     async start(controller) {
+      // A student who went away gets nothing more; one whose answer the shutdown cancelled is told.
       const send = (event: ChatStreamEvent) => {
-        if (!gone.signal.aborted) controller.enqueue(encoder.encode(JSON.stringify(event) + "\n"));
+        if (!gone.signal.aborted || stop.byShutdown) controller.enqueue(encoder.encode(JSON.stringify(event) + "\n"));
       };
+      const logAnswer = (trace: TraceRecord, saved: boolean) =>
+        log("info", "answer", {
+          requestId: requestIdOf(req),
+          traceId: trace.id,
+          courseId: course.id,
+          status: trace.status,
+          generator: trace.settings.generator,
+          saved,
+          durationMs: Math.round(performance.now() - startedAt),
+          timings: trace.timings,
+          ...(env.LOG_QUESTIONS === "true" ? { question } : {}),
+        });
       if (!conversation.isNew) send({ type: "conversation", conversationId: conversation.id, title: existing!.title });
       try {
         const run = answerQuestion({ courseId: course.id, question, history, signal: gone.signal }, askDeps(full, course.id));
@@ -62,16 +96,20 @@ export const POST = handler(async (req, { params }: Ctx) => {
         const { answer, trace } = step.value;
         if (answer.status === "cancelled") {
           await saveTrace(db, { trace });
+          logAnswer(trace, false);
+          if (stop.byShutdown) send({ type: "error", message: "The server is restarting, so this answer was stopped before it was finished. Nothing was saved; ask again in a moment." });
           return;
         }
         const { messageId } = await saveAnswer(db, { conversation, question, answer, trace });
+        logAnswer(trace, true);
         if (conversation.isNew) send({ type: "conversation", conversationId: conversation.id, title: question.slice(0, 120) });
         send({ type: "saved", messageId });
       } catch (e) {
-        console.error("[chat] unexpected error:", e);
+        log("error", "answer_failed", { requestId: requestIdOf(req), courseId: course.id, error: e });
         send({ type: "error", message: "Something went wrong while answering. Nothing was saved; try again." });
       } finally {
         release();
+        finish();
         req.signal.removeEventListener("abort", onRequestAbort);
         try {
           controller.close();
@@ -85,4 +123,4 @@ export const POST = handler(async (req, { params }: Ctx) => {
     },
   });
   return new Response(stream, { headers: { "content-type": "application/x-ndjson; charset=utf-8", "cache-control": "no-store" } });
-});
+}

@@ -9,6 +9,7 @@ import { requireCourseAccess } from "@/lib/auth/access";
 import { uploadLimiter } from "@/lib/server/limits";
 import { handler, readBody } from "@/lib/server/http";
 import { tooLargeMessage, uploadBodyLimit } from "@/lib/server/upload-limit";
+import { admitWork } from "@/lib/server/lifecycle";
 
 type Ctx = { params: Promise<{ courseId: string }> };
 
@@ -25,8 +26,20 @@ const uploadFields = z.object({
   correction: z.enum(["true", "false"]).optional(),
 });
 
-/** One PDF per request (multipart field "file"), so each file has its own progress and outcome. */
-export const POST = handler(async (req, { params }: Ctx) => {
+/**
+ * One PDF per request (multipart field "file"), so each file has its own progress and outcome.
+ * While the server shuts down an upload gets 503 with Retry-After; one already being stored finishes.
+ */
+export const POST = handler(async (req, ctx: Ctx) => {
+  const finish = admitWork("upload");
+  try {
+    return await upload(req, ctx);
+  } finally {
+    finish();
+  }
+});
+
+async function upload(req: Request, { params }: Ctx): Promise<Response> {
   const { db } = await getDb();
   const { course, user } = await requireCourseAccess(db, req, (await params).courseId, "instructor");
   await uploadLimiter.check(db, user.id);
@@ -69,4 +82,4 @@ export const POST = handler(async (req, { params }: Ctx) => {
     },
     { status: result.kind === "created" ? 201 : 200 },
   );
-});
+}
