@@ -4,6 +4,7 @@ import type { Db, DbHandle } from "@/lib/db/client";
 import { chunks, documents, ingestionJobs, pages, revisionFiles, revisions } from "@/lib/db/schema";
 import { toStoredVector, type Embedder } from "@/lib/ai/providers";
 import { newId } from "@/lib/ids";
+import { checkDocumentCards } from "@/lib/study/decks";
 import { describePages, documentScope, extractAndChunk, isExtractError, type ChunkSettings, type CountTokens } from "@/lib/rag/pipeline";
 
 export interface WorkerDeps {
@@ -185,6 +186,9 @@ async function runJob(handle: DbHandle, claim: Claim, deps: WorkerDeps): Promise
       ? `No selectable text on ${describePages(extracted.pagesWithoutText)}; those pages are not searchable (OCR is not supported).`
       : null;
     await publishRevision(handle, claim, { documentId: document.id, number: revision.number, warning });
+    // After the publish, outside its transaction: study cards whose quote this revision removed
+    // are flagged. The job is already done; a failure here is logged, never an ingestion error.
+    await checkDocumentCards(db, { documentId: document.id }).catch((e) => console.error(`[study] checking cards of ${document.id} failed:`, e));
   } catch (e) {
     if (e instanceof LeaseLost) {
       console.warn(`[ingest] ${e.message} This worker stopped without publishing.`);

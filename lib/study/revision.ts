@@ -24,7 +24,7 @@ export function checkQuote(quote: string, pages: RevisionPage[]): RevisionCheck 
   for (const page of pages) {
     const a = annotate(page.text);
     for (const s of a.sentences) {
-      const text = page.text.slice(s.start, s.end);
+      const text = page.text.slice(s.start, s.end).trim();
       const mine = lemmas(text);
       let shared = 0;
       for (const l of mine) if (old.has(l)) shared++;
