@@ -10,6 +10,7 @@
  * words; near-duplicates are merged; at most `perPage` cards a page. Pure: same pages, same deck.
  */
 import { answerUnits, displayText, type Unit } from "@/lib/rag/extractive/units";
+import { answerKey } from "./answer-key";
 import { annotate, type Annotated, type EntitySpan, type EntityType } from "@/lib/rag/text/nlp";
 
 export interface StudyChunk {
@@ -63,6 +64,7 @@ export interface GenerateOptions {
   poolPages?: StudyPage[];
 }
 
+export { answerKey };
 export const BLANK = "____";
 const DISTRACTORS = 3;
 const DEFAULT_PER_PAGE = 4;
@@ -97,8 +99,6 @@ export function isContentsPage(text: string): boolean {
   const entries = lines.filter((l) => CONTENTS_ENTRY.test(l) || DOT_LEADERS.test(l)).length;
   return entries >= 5 && entries >= lines.length * 0.4;
 }
-/** The key two values or texts are compared by: case, spacing and punctuation do not make a new answer. */
-export const answerKey = (s: string) => s.normalize("NFKC").toLowerCase().replace(/[^\p{L}\p{N}%$€£]+/gu, "");
 
 /**
  * Lines that repeat on many pages of a document (running headers and footers), with digits
