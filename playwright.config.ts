@@ -48,7 +48,8 @@ export default defineConfig({
     command: `rm -rf data/e2e && npx next build && npx next start -p ${PORT} -H 127.0.0.1`,
     url: `http://127.0.0.1:${PORT}/`,
     reuseExistingServer: false,
-    timeout: 180_000,
+    // The build shares two cores with other work on this machine: three minutes was not always enough.
+    timeout: 600_000,
     stdout: "pipe",
     stderr: "pipe",
     env: e2eServerEnv(E2E_MAIN_WORKER_ID),

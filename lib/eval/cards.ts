@@ -31,15 +31,29 @@ export interface CardQuality {
   millis: number;
 }
 
-/** The card's answer is a whole content span, never a stopword or a fragment. */
+/**
+ * The card's answer is a whole content span, never a stopword or a fragment: for a cloze, an
+ * entity of the card's type in its quote; for a definition, at least three content words that
+ * neither start mid-sentence (a lowercase start of a whole quote) nor stop on a function word.
+ */
 export function isContentSpan(card: Pick<DraftCard, "kind" | "back" | "quote" | "answerType">): boolean {
   const a = annotate(card.back);
   const words = a.tokens.filter((t) => t.pos !== "SPACE" && t.pos !== "PUNCT");
-  if (words.length === 0 || words.every((t) => t.stop)) return false;
-  if (card.kind === "cloze") return annotate(card.quote).entities.some((e) => e.type === card.answerType && e.text === card.back);
-  const first = words[0];
+  if (words.length === 0) return false;
+  if (card.kind === "cloze") {
+    const at = card.quote.indexOf(card.back);
+    if (at < 0) return false;
+    const q = annotate(card.quote);
+    if (q.entities.some((e) => e.type === card.answerType && e.start < at + card.back.length && e.end > at)) return true;
+    // Counting words ("four", "third") are numbers in the sentence whatever entity wink draws around them in a shorter text.
+    const inQuote = q.tokens.filter((t) => t.start >= at && t.end <= at + card.back.length && t.pos !== "SPACE");
+    return (card.answerType === "CARDINAL" || card.answerType === "ORDINAL") && inQuote.length > 0 && inQuote.every((t) => t.pos === "NUM" || t.type === "number" || t.type === "ordinal" || (t.pos === "ADJ" && /th$|^third$/i.test(t.text)));
+  }
   const last = words[words.length - 1];
-  return a.tokens.filter((t) => t.content).length >= 3 && !first.stop && first.pos !== "CCONJ" && last.pos !== "DET" && last.pos !== "ADP" && last.pos !== "CCONJ";
+  const startsMidSentence = card.back === card.quote && /^\p{Ll}/u.test(card.back);
+  // A sentence that ends ends; one that stops on "of" or "the" or a comma was cut off.
+  const cutOff = !/[.?!]["”’)]*$/u.test(card.back.trim()) && (["DET", "ADP", "CCONJ", "SCONJ"].includes(last.pos) || /[:,;]$/.test(card.back.trim()));
+  return !words.every((t) => t.stop) && a.tokens.filter((t) => t.content).length >= 3 && !startsMidSentence && !cutOff;
 }
 
 const lemmaSet = (text: string) => new Set(annotate(text).tokens.filter((t) => t.content).map((t) => t.lemma));

@@ -11,7 +11,7 @@
  */
 import { answerUnits, displayText, type Unit } from "@/lib/rag/extractive/units";
 import { answerKey } from "./answer-key";
-import { annotate, type Annotated, type EntitySpan, type EntityType } from "@/lib/rag/text/nlp";
+import { annotate, contentLemmas, type Annotated, type EntitySpan, type EntityType } from "@/lib/rag/text/nlp";
 
 export interface StudyChunk {
   chunkId: string;
@@ -84,7 +84,7 @@ const DEFINING_DET = new Set(["a", "an", "the", "to", "any", "one"]);
 
 const words = (s: string) => s.match(/[\p{L}\p{N}]+/gu)?.length ?? 0;
 /** Formulas, code and table cells read as letters and digits apart ("u i n t 8", "x ⊕ 0 = 1"): no card. */
-const MATH = /[=⊕×∈→←≤≥∑∏√<>{}[\]\\|^]|\bmod\b|\/\//u;
+const MATH = /[=⊕×∈→←≤≥∑∏√<>{}[\]\\|^−]|\bmod\b|\/\//u;
 export function isProse(quote: string): boolean {
   if (MATH.test(quote)) return false;
   const tokens = quote.match(/[\p{L}\p{N}]+/gu) ?? [];
@@ -187,8 +187,10 @@ export function generateCards(pages: StudyPage[], options: GenerateOptions = {})
 }
 
 /** Two cards are the same fact when their content lemmas mostly coincide. */
-export function nearDuplicate(a: { lemmas: Set<string>; kind: CardKind; back: string }, b: { lemmas: Set<string>; kind: CardKind; back: string }): boolean {
-  if (a.kind === b.kind && answerKey(a.back) === answerKey(b.back) && a.kind === "definition") return true;
+type Comparable = { lemmas: Set<string>; kind: CardKind; front: string; back: string };
+export function nearDuplicate(a: Comparable, b: Comparable): boolean {
+  // One term, one definition card: the same term defined twice (or the same definition under two terms) is one card.
+  if (a.kind === "definition" && b.kind === "definition" && (answerKey(a.back) === answerKey(b.back) || answerKey(a.front) === answerKey(b.front))) return true;
   let shared = 0;
   for (const l of a.lemmas) if (b.lemmas.has(l)) shared++;
   const union = a.lemmas.size + b.lemmas.size - shared;
@@ -204,7 +206,9 @@ function cardsOfPage(page: StudyPage, annotated: Annotated, running: Set<string>
     if (DOT_LEADERS.test(quote) || CONTENTS_ENTRY.test(quote) || words(quote) > MAX_QUOTE_WORDS || !isProse(quote)) return false;
     return !quote.split("\n").some((l) => running.has(`${page.documentId}\u0000${foldLine(l)}`));
   };
-  const units = answerUnits(annotated).filter(usable);
+  // A line cut off before its sentence ends ("… on the basis of") is a fragment: prose units must end their sentence.
+  const whole = (u: Unit) => u.kind === "label_value" || u.kind === "list_item" || /[.?!]["”’)]*$/u.test(text.slice(u.start, u.end));
+  const units = answerUnits(annotated).filter((u) => usable(u) && whole(u));
   const headingsUsed = new Set<number>();
   for (const unit of units) {
     const chunk = page.chunks.find((c) => c.charStart <= unit.start && c.charEnd >= unit.end);
@@ -226,7 +230,8 @@ function cardsOfPage(page: StudyPage, annotated: Annotated, running: Set<string>
       charStart: span.start,
       charEnd: span.end,
       priority,
-      lemmas: lemmaSet(annotated, span.start, span.end),
+      // What the card asks and answers, so two cards that teach the same thing compare equal however they were found.
+      lemmas: new Set(contentLemmas(`${front} ${back}`)),
     });
     const definition = definitionOf(annotated, unit);
     if (definition) {
@@ -237,7 +242,7 @@ function cardsOfPage(page: StudyPage, annotated: Annotated, running: Set<string>
     if (heading && unit.kind === "sentence" && !headingsUsed.has(heading.start)) {
       headingsUsed.add(heading.start);
       const term = headingTerm(annotated, heading);
-      if (term && sharesLemma(annotated, heading, unit)) {
+      if (term && namesHeadingEarly(annotated, heading, unit)) {
         out.push(make("definition", term, displayText(text.slice(unit.start, unit.end)), "DEFINITION", 2));
         continue;
       }
@@ -250,9 +255,10 @@ function cardsOfPage(page: StudyPage, annotated: Annotated, running: Set<string>
 
 const contentIn = (a: Annotated, start: number, end: number) => a.tokens.filter((t) => t.content && t.start >= start && t.end <= end);
 const lemmaSet = (a: Annotated, start: number, end: number) => new Set(contentIn(a, start, end).map((t) => t.lemma));
-const sharesLemma = (a: Annotated, x: { start: number; end: number }, y: { start: number; end: number }) => {
-  const ys = lemmaSet(a, y.start, y.end);
-  return [...lemmaSet(a, x.start, x.end)].some((l) => ys.has(l));
+/** The sentence under a heading is about the heading's term when the term comes among its first words ("Crop rotation moves …"), not only later in passing. */
+const namesHeadingEarly = (a: Annotated, heading: { start: number; end: number }, sentence: { start: number; end: number }) => {
+  const early = new Set(contentIn(a, sentence.start, sentence.end).slice(0, 4).map((t) => t.lemma));
+  return [...lemmaSet(a, heading.start, heading.end)].some((l) => early.has(l));
 };
 /** A term: at most six words, at least one a noun, no sentence punctuation, starting and ending on a word. */
 function isTerm(a: Annotated, start: number, end: number): boolean {
@@ -277,7 +283,8 @@ function definitionOf(a: Annotated, unit: Unit): { term: string; body: string } 
     let bodyStart = termEnd + 1;
     while (/\s/.test(text[bodyStart] ?? "")) bodyStart++;
     const start = unit.start + (quote.length - quote.replace(/^[\s\p{Co}•▪◦●‣∙·*–-]+/u, "").length);
-    if (colon > 0 && isTerm(a, start, termEnd) && isBody(a, bodyStart, unit.end) && words(text.slice(bodyStart, unit.end)) >= 4) {
+    // A value that stops on a comma or colon runs on in the next line: a fragment, not a definition.
+    if (colon > 0 && isTerm(a, start, termEnd) && isBody(a, bodyStart, unit.end) && words(text.slice(bodyStart, unit.end)) >= 4 && !/[,;:]$/.test(quote)) {
       return { term: text.slice(start, termEnd).trim(), body: displayText(text.slice(bodyStart, unit.end)) };
     }
     return null;
