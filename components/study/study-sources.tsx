@@ -4,7 +4,7 @@ import { useCallback, useEffect, useMemo, useState, type ReactNode } from "react
 import { listDocuments, type DocumentRevisions } from "@/components/chat/api";
 import { CitationChip } from "@/components/sources/citation-chip";
 import { SourcePanel } from "@/components/sources/source-panel";
-import { SourcesContext, type CurrentRevision, type SourcesContextValue, type SourceTarget } from "@/components/sources/sources-context";
+import { currentRevisionMap, SourcesContext, type SourcesContextValue, type SourceTarget } from "@/components/sources/sources-context";
 import { cardCitation, type StudyCardView } from "./types";
 
 /** The chat's sources context for study pages: a card's chip opens the same popover, source panel and page view. */
@@ -22,14 +22,7 @@ export function StudySources({ courseSlug, children, onDocuments }: { courseSlug
       .catch(() => {});
     return () => ctl.abort();
   }, [courseSlug, onDocuments]);
-  const current = useMemo(() => {
-    const map = new Map<string, CurrentRevision>();
-    for (const d of documents) {
-      const r = d.revisions.find((x) => x.id === d.currentRevisionId);
-      if (r) map.set(d.id, { number: r.number, uploadedAt: r.uploadedAt });
-    }
-    return map;
-  }, [documents]);
+  const current = useMemo(() => currentRevisionMap(documents), [documents]);
   const closeSource = useCallback(() => {
     setSource((s) => {
       const back = s?.returnFocus;

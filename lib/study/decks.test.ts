@@ -9,7 +9,7 @@ import { submitUpload } from "@/lib/ingest/upload";
 import { processQueuedJobs } from "@/lib/ingest/worker";
 import { buildPdf } from "@/lib/pdf/build";
 import { generateDeck, gradeCard, importDeck } from "./decks";
-import { toAnkiTsv, toDeckJson } from "./export";
+import { toAnkiTsv, toDeckJson, toExportCard } from "./export";
 
 let handle: Awaited<ReturnType<typeof openTempDb>>;
 let courseId: string;
@@ -64,7 +64,7 @@ describe("a deck through the database", () => {
 
   it("exports TSV with the source line and round-trips its own JSON, dropping cards whose quote is not in the notes", async () => {
     const deck = await generateDeck(handle.db, { courseId, ownerId: userId, title: "Export", scope: {}, wait: true });
-    const cards = (await getDeckCards(handle.db, { deckId: deck.id, userId })).map((c) => ({ ...c, revision: c.revisionNumber }));
+    const cards = (await getDeckCards(handle.db, { deckId: deck.id, userId })).map(toExportCard);
     const tsv = toAnkiTsv(cards);
     expect(tsv.split("\n")[3]).toBe(`trellis\t${TRELLIS}\tgarden — PDF page 1, revision 2`);
     const json = toDeckJson("Export", cards);

@@ -20,6 +20,12 @@ export interface ExportCard {
   charEnd: number;
 }
 
+/** A stored card (with its document's title and revision number) as exported. */
+export function toExportCard(c: Omit<ExportCard, "revision"> & { revisionNumber: number }): ExportCard {
+  const { kind, front, back, answerType, distractors, documentTitle, pdfPage, pageLabel, quote, charStart, charEnd } = c;
+  return { kind, front, back, answerType, distractors, documentTitle, revision: c.revisionNumber, pdfPage, pageLabel, quote, charStart, charEnd };
+}
+
 export const sourceLine = (c: Pick<ExportCard, "documentTitle" | "pdfPage" | "revision">) => `${c.documentTitle} — PDF page ${c.pdfPage}, revision ${c.revision}`;
 
 /** Tabs and line breaks inside a field would split Anki's columns: they become spaces. */

@@ -3,7 +3,7 @@ import { getDb } from "@/lib/db/client";
 import { getDeckCards, getVisibleDeck } from "@/lib/db/queries/study";
 import { AppError } from "@/lib/errors";
 import { handler } from "@/lib/server/http";
-import { toAnkiTsv, toDeckJson, type ExportCard } from "@/lib/study/export";
+import { toAnkiTsv, toDeckJson, toExportCard, type ExportCard } from "@/lib/study/export";
 
 type Ctx = { params: Promise<{ courseId: string; deckId: string }> };
 
@@ -20,20 +20,7 @@ export const GET = handler(async (req, { params }: Ctx) => {
   if (format !== "tsv" && format !== "json") throw new AppError("bad_request:deck", "The export format must be tsv or json.");
   const cards: ExportCard[] = (await getDeckCards(db, { deckId, userId: user.id }))
     .filter((c) => c.status !== "retired")
-    .map((c) => ({
-      kind: c.kind,
-      front: c.front,
-      back: c.back,
-      answerType: c.answerType,
-      distractors: c.distractors,
-      documentTitle: c.documentTitle,
-      revision: c.revisionNumber,
-      pdfPage: c.pdfPage,
-      pageLabel: c.pageLabel,
-      quote: c.quote,
-      charStart: c.charStart,
-      charEnd: c.charEnd,
-    }));
+    .map(toExportCard);
   const body = format === "tsv" ? toAnkiTsv(cards) : JSON.stringify(toDeckJson(deck.title, cards), null, 2);
   return new Response(body, {
     headers: {
