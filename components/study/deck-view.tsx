@@ -2,7 +2,8 @@
 
 import Link from "next/link";
 import { useCallback, useEffect, useState } from "react";
-import { CardChip, StudySources } from "./study-sources";
+import { StudyFrame } from "./study-frame";
+import { CardChip } from "./study-sources";
 import { studyApi, studyFetch, type DeckView as Deck, type StudyCardView } from "./types";
 
 /** A deck's cards with their citations; a changed card shows its old quote, the new passage, and keep / edit / retire. */
@@ -32,51 +33,40 @@ export function DeckView({ courseSlug, deckId }: { courseSlug: string; deckId: s
   const base = `/courses/${encodeURIComponent(courseSlug)}/study`;
   const cards = data?.cards.filter((c) => c.status !== "retired") ?? [];
   return (
-    <StudySources courseSlug={courseSlug}>
-      <main className="mx-auto max-w-3xl px-4 py-8 sm:px-6 sm:py-12">
-        <Link href={base} className="text-sm text-accent-700 hover:underline">
-          ← All decks
-        </Link>
-        <h1 className="mt-2 text-2xl font-semibold tracking-tight text-ink">{data?.deck.title ?? "Deck"}</h1>
-        {data ? (
-          <div className="mt-3 flex flex-wrap gap-2 text-sm">
-            <Link href={`${base}/practice?deck=${deckId}`} className="rounded-lg bg-accent-600 px-3 py-1.5 font-medium text-white hover:bg-accent-700">
-              Practise
-            </Link>
-            <Link href={`${base}/${deckId}/quiz`} className="rounded-lg border border-line-strong px-3 py-1.5">
-              Quiz
-            </Link>
-            <a href={`${api}/decks/${deckId}/export?format=tsv`} download data-testid="export-tsv" className="rounded-lg border border-line-strong px-3 py-1.5">
-              Export for Anki (TSV)
-            </a>
-            <a href={`${api}/decks/${deckId}/export?format=json`} download data-testid="export-json" className="rounded-lg border border-line-strong px-3 py-1.5">
-              Export JSON
-            </a>
-          </div>
-        ) : null}
-        {error ? (
-          <p role="alert" className="mt-4 rounded-lg bg-red-50 px-4 py-3 text-sm text-red-800 ring-1 ring-inset ring-red-200">
-            {error}
-          </p>
-        ) : null}
-        <ol className="mt-6 space-y-3" data-testid="card-list">
-          {cards.map((c) => (
-            <li key={c.id} data-testid="deck-card" data-status={c.status} className={`rounded-xl border bg-surface p-4 ${c.status === "changed" ? "border-amber-300" : "border-line"}`}>
-              <p className="text-[15px] text-ink [overflow-wrap:anywhere]">
-                <span className="mr-2 rounded bg-stone-100 px-1.5 py-0.5 text-xs text-ink-soft">{c.kind === "definition" ? "Term" : "Cloze"}</span>
-                {c.front}
-              </p>
-              <p className="mt-1 text-sm text-ink-soft [overflow-wrap:anywhere]">
-                → {c.back} <CardChip card={c} scope="deck" />
-              </p>
-              {c.status === "changed" ? (
-                <ChangedCard card={c} canEdit={data?.canEdit ?? false} onResolve={(body) => void resolve(c, body)} />
-              ) : null}
-            </li>
-          ))}
-        </ol>
-      </main>
-    </StudySources>
+    <StudyFrame courseSlug={courseSlug} title={data?.deck.title ?? "Deck"} error={error} width="max-w-3xl">
+      {data ? (
+        <div className="mt-3 flex flex-wrap gap-2 text-sm">
+          <Link href={`${base}/practice?deck=${deckId}`} className="rounded-lg bg-accent-600 px-3 py-1.5 font-medium text-white hover:bg-accent-700">
+            Practise
+          </Link>
+          <Link href={`${base}/${deckId}/quiz`} className="rounded-lg border border-line-strong px-3 py-1.5">
+            Quiz
+          </Link>
+          <a href={`${api}/decks/${deckId}/export?format=tsv`} download data-testid="export-tsv" className="rounded-lg border border-line-strong px-3 py-1.5">
+            Export for Anki (TSV)
+          </a>
+          <a href={`${api}/decks/${deckId}/export?format=json`} download data-testid="export-json" className="rounded-lg border border-line-strong px-3 py-1.5">
+            Export JSON
+          </a>
+        </div>
+      ) : null}
+      <ol className="mt-6 space-y-3" data-testid="card-list">
+        {cards.map((c) => (
+          <li key={c.id} data-testid="deck-card" data-status={c.status} className={`rounded-xl border bg-surface p-4 ${c.status === "changed" ? "border-amber-300" : "border-line"}`}>
+            <p className="text-[15px] text-ink [overflow-wrap:anywhere]">
+              <span className="mr-2 rounded bg-stone-100 px-1.5 py-0.5 text-xs text-ink-soft">{c.kind === "definition" ? "Term" : "Cloze"}</span>
+              {c.front}
+            </p>
+            <p className="mt-1 text-sm text-ink-soft [overflow-wrap:anywhere]">
+              → {c.back} <CardChip card={c} scope="deck" />
+            </p>
+            {c.status === "changed" ? (
+              <ChangedCard card={c} canEdit={data?.canEdit ?? false} onResolve={(body) => void resolve(c, body)} />
+            ) : null}
+          </li>
+        ))}
+      </ol>
+    </StudyFrame>
   );
 }
 

@@ -2,6 +2,7 @@
 
 import Link from "next/link";
 import { useCallback, useEffect, useState } from "react";
+import { ErrorNote } from "./study-frame";
 import { CardChip, StudySources } from "./study-sources";
 import { studyApi, studyFetch, type StudyCardView } from "./types";
 
@@ -95,11 +96,7 @@ export function Practice({ courseSlug, deckId }: { courseSlug: string; deckId: s
         <p className="mt-1 text-sm text-muted" data-testid="practice-status">
           {queue === null ? "Loading…" : `${queue.length} due · ${done} reviewed this session`}
         </p>
-        {error ? (
-          <p role="alert" className="mt-4 rounded-lg bg-red-50 px-4 py-3 text-sm text-red-800 ring-1 ring-inset ring-red-200">
-            {error}
-          </p>
-        ) : null}
+        <ErrorNote error={error} />
         {queue && !card ? (
           <div data-testid="practice-empty" className="mt-8 rounded-2xl border border-dashed border-line-strong bg-surface px-6 py-12 text-center">
             <p className="text-base font-medium text-ink">Nothing is due right now.</p>

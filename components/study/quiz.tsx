@@ -1,9 +1,9 @@
 "use client";
 
-import Link from "next/link";
 import { useEffect, useMemo, useState, type FormEvent } from "react";
 import { answerKey } from "@/lib/study/answer-key";
-import { CardChip, StudySources } from "./study-sources";
+import { StudyFrame } from "./study-frame";
+import { CardChip } from "./study-sources";
 import { studyApi, studyFetch, type StudyCardView } from "./types";
 
 interface Question {
@@ -58,81 +58,69 @@ export function Quiz({ courseSlug, deckId, size }: { courseSlug: string; deckId:
     if (typed.trim()) answer(typed.trim());
   }
   const score = answers.filter((a) => a.right).length;
-  const base = `/courses/${encodeURIComponent(courseSlug)}/study`;
 
   return (
-    <StudySources courseSlug={courseSlug}>
-      <main className="mx-auto max-w-2xl px-4 py-8 sm:px-6 sm:py-12">
-        <Link href={base} className="text-sm text-accent-700 hover:underline">
-          ← All decks
-        </Link>
-        <h1 className="mt-2 text-2xl font-semibold tracking-tight text-ink">Quiz</h1>
-        {error ? (
-          <p role="alert" className="mt-4 rounded-lg bg-red-50 px-4 py-3 text-sm text-red-800">
-            {error}
+    <StudyFrame courseSlug={courseSlug} title="Quiz" error={error}>
+      {cards && questions.length === 0 ? <p className="mt-4 text-sm text-muted">This deck has no active cards to ask.</p> : null}
+      {q && !finished ? (
+        <section data-testid="quiz-question" className="mt-6 rounded-2xl border border-line bg-surface p-5 sm:p-7">
+          <p className="text-xs font-medium uppercase tracking-wide text-muted">
+            Question {index + 1} of {questions.length}
           </p>
-        ) : null}
-        {cards && questions.length === 0 ? <p className="mt-4 text-sm text-muted">This deck has no active cards to ask.</p> : null}
-        {q && !finished ? (
-          <section data-testid="quiz-question" className="mt-6 rounded-2xl border border-line bg-surface p-5 sm:p-7">
-            <p className="text-xs font-medium uppercase tracking-wide text-muted">
-              Question {index + 1} of {questions.length}
-            </p>
-            <p className="mt-2 text-lg leading-relaxed text-ink [overflow-wrap:anywhere]">{q.card.kind === "definition" ? `What is “${q.card.front}”?` : q.card.front}</p>
-            <p className="mt-2 text-sm text-muted">
-              Source: {q.card.documentTitle} <CardChip card={q.card} scope={`quiz-${index}`} />
-            </p>
-            {q.choices ? (
-              <div className="mt-4 grid gap-2" role="group" aria-label="Choices">
-                {q.choices.map((c) => {
-                  const state = answered ? (answerKey(c) === answerKey(q.card.back) ? "right" : c === answered.given ? "wrong" : "") : "";
-                  return (
-                    <button
-                      key={c}
-                      type="button"
-                      data-testid="quiz-choice"
-                      data-state={state}
-                      disabled={Boolean(answered)}
-                      onClick={() => answer(c)}
-                      className={`rounded-lg border px-3 py-2 text-left text-sm [overflow-wrap:anywhere] ${state === "right" ? "border-emerald-500 bg-emerald-50" : state === "wrong" ? "border-red-500 bg-red-50" : "border-line-strong hover:bg-canvas"}`}
-                    >
-                      {c}
-                    </button>
-                  );
-                })}
-              </div>
-            ) : (
-              <form onSubmit={submitTyped} className="mt-4 flex gap-2">
-                <input value={typed} onChange={(e) => setTyped(e.target.value)} disabled={Boolean(answered)} aria-label="Your answer" data-testid="quiz-input" className="min-w-0 flex-1 rounded-lg border border-line-strong px-3 py-2" />
-                <button type="submit" disabled={Boolean(answered)} className="rounded-lg bg-accent-600 px-3 py-2 text-sm text-white">
-                  Answer
-                </button>
-              </form>
-            )}
-            {answered ? (
-              <div className="mt-4">
-                <p data-testid="quiz-feedback" className={answered.right ? "text-emerald-700" : "text-red-700"}>
-                  {answered.right ? "Right." : `Not quite: the notes say “${q.card.back}”.`}
-                </p>
-                <button
-                  type="button"
-                  data-testid="quiz-next"
-                  onClick={() => {
-                    setTyped("");
-                    if (index === questions.length - 1) setFinished(true);
-                    else setIndex(index + 1);
-                  }}
-                  className="mt-3 rounded-lg bg-accent-600 px-3 py-1.5 text-sm text-white"
-                >
-                  {index === questions.length - 1 ? "See the score" : "Next question"}
-                </button>
-              </div>
-            ) : null}
-          </section>
-        ) : null}
-        {finished ? <QuizScore questions={questions} answers={answers} score={score} /> : null}
-      </main>
-    </StudySources>
+          <p className="mt-2 text-lg leading-relaxed text-ink [overflow-wrap:anywhere]">{q.card.kind === "definition" ? `What is “${q.card.front}”?` : q.card.front}</p>
+          <p className="mt-2 text-sm text-muted">
+            Source: {q.card.documentTitle} <CardChip card={q.card} scope={`quiz-${index}`} />
+          </p>
+          {q.choices ? (
+            <div className="mt-4 grid gap-2" role="group" aria-label="Choices">
+              {q.choices.map((c) => {
+                const state = answered ? (answerKey(c) === answerKey(q.card.back) ? "right" : c === answered.given ? "wrong" : "") : "";
+                return (
+                  <button
+                    key={c}
+                    type="button"
+                    data-testid="quiz-choice"
+                    data-state={state}
+                    disabled={Boolean(answered)}
+                    onClick={() => answer(c)}
+                    className={`rounded-lg border px-3 py-2 text-left text-sm [overflow-wrap:anywhere] ${state === "right" ? "border-emerald-500 bg-emerald-50" : state === "wrong" ? "border-red-500 bg-red-50" : "border-line-strong hover:bg-canvas"}`}
+                  >
+                    {c}
+                  </button>
+                );
+              })}
+            </div>
+          ) : (
+            <form onSubmit={submitTyped} className="mt-4 flex gap-2">
+              <input value={typed} onChange={(e) => setTyped(e.target.value)} disabled={Boolean(answered)} aria-label="Your answer" data-testid="quiz-input" className="min-w-0 flex-1 rounded-lg border border-line-strong px-3 py-2" />
+              <button type="submit" disabled={Boolean(answered)} className="rounded-lg bg-accent-600 px-3 py-2 text-sm text-white">
+                Answer
+              </button>
+            </form>
+          )}
+          {answered ? (
+            <div className="mt-4">
+              <p data-testid="quiz-feedback" className={answered.right ? "text-emerald-700" : "text-red-700"}>
+                {answered.right ? "Right." : `Not quite: the notes say “${q.card.back}”.`}
+              </p>
+              <button
+                type="button"
+                data-testid="quiz-next"
+                onClick={() => {
+                  setTyped("");
+                  if (index === questions.length - 1) setFinished(true);
+                  else setIndex(index + 1);
+                }}
+                className="mt-3 rounded-lg bg-accent-600 px-3 py-1.5 text-sm text-white"
+              >
+                {index === questions.length - 1 ? "See the score" : "Next question"}
+              </button>
+            </div>
+          ) : null}
+        </section>
+      ) : null}
+      {finished ? <QuizScore questions={questions} answers={answers} score={score} /> : null}
+    </StudyFrame>
   );
 }
 

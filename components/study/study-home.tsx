@@ -4,6 +4,7 @@ import Link from "next/link";
 import { useCallback, useEffect, useState, type FormEvent } from "react";
 import type { DocumentRevisions } from "@/components/chat/api";
 import { listDocuments } from "@/components/chat/api";
+import { ErrorNote } from "./study-frame";
 import { ProgressChart, type DailyGrades } from "./progress-chart";
 import { studyApi, studyFetch, type DeckView } from "./types";
 
@@ -122,11 +123,7 @@ export function StudyHome({ courseSlug, role, userId }: { courseSlug: string; ro
         </Link>
       </div>
 
-      {error ? (
-        <p role="alert" data-testid="study-error" className="mt-6 rounded-lg bg-red-50 px-4 py-3 text-sm text-red-800 ring-1 ring-inset ring-red-200">
-          {error}
-        </p>
-      ) : null}
+      <ErrorNote error={error} testId="study-error" />
       {notice ? (
         <p role="status" data-testid="study-notice" className="mt-6 rounded-lg bg-emerald-50 px-4 py-3 text-sm text-emerald-900 ring-1 ring-inset ring-emerald-200">
           {notice}
