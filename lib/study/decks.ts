@@ -4,7 +4,7 @@ import "server-only";
  * path), grading, and the revision check run when a revision becomes current.
  */
 import type { Db } from "@/lib/db/client";
-import { completeDeck, createDeck, failDeck, getCardsToCheck, getCurrentText, getRevisionPage, getStudyPages, insertImportedDeck, recordCardChecks, saveReview, setDeckProgress } from "@/lib/db/queries/study";
+import { completeDeck, createDeck, failDeck, getCardsToCheck, getCurrentRevision, getRevisionPage, getRevisionTexts, getStudyPages, insertImportedDeck, recordCardChecks, saveReview, setDeckProgress } from "@/lib/db/queries/study";
 import type { Deck } from "@/lib/db/schema";
 import { env } from "@/lib/env";
 import { AppError } from "@/lib/errors";
@@ -105,13 +105,16 @@ export async function gradeCard(
  * replaced it when one resembles it). One read of the pages, one write.
  */
 export async function checkDocumentCards(db: Db, { documentId }: { documentId: string }): Promise<{ checked: number; changed: number }> {
-  const current = await getCurrentText(db, { documentId });
+  const current = await getCurrentRevision(db, { documentId });
   if (!current) return { checked: 0, changed: 0 };
   const toCheck = await getCardsToCheck(db, { documentId, revision: current.number });
+  // Most documents have no cards: ingestion then pays two small queries, never a read of the pages.
+  if (toCheck.length === 0) return { checked: 0, changed: 0 };
+  const texts = await getRevisionTexts(db, { revisionId: current.revisionId });
   const unchanged: string[] = [];
   const changed: Array<{ cardId: string; newPassage: string | null; newPdfPage: number | null }> = [];
   for (const card of toCheck) {
-    const result = checkQuote(card.quote, current.pages);
+    const result = checkQuote(card.quote, texts);
     if (!result.changed) unchanged.push(card.id);
     else changed.push({ cardId: card.id, newPassage: result.newPassage?.text ?? null, newPdfPage: result.newPassage?.pdfPage ?? null });
   }

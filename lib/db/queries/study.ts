@@ -302,16 +302,19 @@ export async function recordCardChecks(
   });
 }
 
-/** The current revision (id, number) and page texts of a document, for the revision check. */
-export async function getCurrentText(db: Db, { documentId }: { documentId: string }) {
-  const [doc] = await db
+/** The current revision (id, number) of a document, or undefined. */
+export async function getCurrentRevision(db: Db, { documentId }: { documentId: string }): Promise<{ revisionId: string; number: number } | undefined> {
+  const [row] = await db
     .select({ revisionId: revisions.id, number: revisions.number })
     .from(documents)
     .innerJoin(revisions, eq(revisions.id, documents.currentRevisionId))
     .where(eq(documents.id, documentId));
-  if (!doc) return null;
-  const texts = await db.select({ pdfPage: pages.pdfPage, text: pages.text }).from(pages).where(eq(pages.revisionId, doc.revisionId)).orderBy(asc(pages.pdfPage));
-  return { ...doc, pages: texts };
+  return row;
+}
+
+/** The page texts of a revision, for the revision check. */
+export async function getRevisionTexts(db: Db, { revisionId }: { revisionId: string }) {
+  return db.select({ pdfPage: pages.pdfPage, text: pages.text }).from(pages).where(eq(pages.revisionId, revisionId)).orderBy(asc(pages.pdfPage));
 }
 
 /** One stored page of a given revision of a course's document (by title), with its chunks: what an imported card is checked against. */

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { requireCourseAccess } from "@/lib/auth/access";
 import { getDb } from "@/lib/db/client";
-import { getCurrentText, getVisibleCard, resolveCard } from "@/lib/db/queries/study";
+import { getCurrentRevision, getVisibleCard, resolveCard } from "@/lib/db/queries/study";
 import { AppError } from "@/lib/errors";
 import { handler, parseJson } from "@/lib/server/http";
 
@@ -24,7 +24,7 @@ export const PATCH = handler(async (req, { params }: Ctx) => {
     throw new AppError("forbidden:card", "Only the deck's owner or the course's instructors can change its cards.");
   }
   const change = await parseJson(req, body);
-  const current = await getCurrentText(db, { documentId: card.documentId });
+  const current = await getCurrentRevision(db, { documentId: card.documentId });
   await resolveCard(db, { cardId, ...change, revision: current?.number ?? card.checkedRevision });
   return Response.json({ cardId, action: change.action });
 });
