@@ -19,5 +19,7 @@ export function e2eServerEnv(workerId: string): Record<string, string> {
     RATE_LIMIT_ASK_PER_MINUTE: "1000",
     RATE_LIMIT_UPLOAD_PER_MINUTE: "1000",
     RATE_LIMIT_SIGN_UP_PER_HOUR: "1000",
+    // The study specs move the scheduler's clock with Playwright's page.clock.
+    STUDY_TEST_CLOCK: "1",
   };
 }

@@ -78,6 +78,10 @@ const schema = z.object({
   LOG_QUESTIONS: z.enum(["true", "false"]).default("false"),
   /** Log lines as JSON or for people; unset = for people when stdout is a terminal, JSON otherwise. */
   LOG_FORMAT: z.enum(["json", "pretty"]).optional(),
+  /** Study cards per page at most in a generated deck (spreads a deck over the material). */
+  STUDY_CARDS_PER_PAGE: z.coerce.number().int().min(1).max(20).default(4),
+  /** Tests only: "1" lets a request's x-study-now header set the scheduler's clock (Playwright's page.clock). Never in production. */
+  STUDY_TEST_CLOCK: z.enum(["0", "1"]).default("0"),
   /** Browser for Playwright: Debian's chromium by default, overridable on other machines. */
   CHROMIUM_PATH: z.string().default("/usr/bin/chromium"),
   /** Port of the e2e server; the second instance of the multi-process test takes the next one. Lets checkouts run e2e side by side. */

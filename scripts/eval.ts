@@ -5,6 +5,7 @@
  *   npx tsx --conditions=react-server scripts/eval.ts [--split tune|test|all] [--min-score X] [--k N] [--max-passages N]
  *   npx tsx --conditions=react-server scripts/eval.ts --sweep        minScore × k on the tune split (or --split)
  *   npx tsx --conditions=react-server scripts/eval.ts --fit          fit the answer ranker's weights (lib/eval/fit.ts), report leave-one-document-out figures
+ *   npx tsx --conditions=react-server scripts/eval.ts --cards        study-card quality on every corpus PDF (lib/eval/cards.ts)
  *   npx tsx --conditions=react-server scripts/eval.ts --check        every label checked against the indexed pages
  *   … [--ids demo-01,ml-03] [--json FILE] [--verbose]
  */
@@ -13,6 +14,7 @@ import { parseArgs } from "node:util";
 import { closeEvalDb, evalDb, loadGolden, pageText, runGolden, selectSplit, type QuestionResult, type RunReport } from "@/lib/eval/run";
 import { missCauses, normalizeForMatch, type GroupMetrics, type Metrics, type Rate, type Split } from "@/lib/eval/metrics";
 import { fitRanker } from "@/lib/eval/fit";
+import { evaluateCards } from "@/lib/eval/cards";
 import type { AskSettings } from "@/lib/rag/pipeline";
 import { fail, helpRequested } from "./cli-args";
 import { logToStderr } from "@/lib/server/log";
@@ -21,7 +23,7 @@ import { logToStderr } from "@/lib/server/log";
 logToStderr();
 
 const usage =
-  "Usage: scripts/eval.ts [--golden FILE.jsonl] [--split tune|test|all] [--min-score X] [--k N] [--max-passages N] [--sweep | --fit | --check] [--ids a,b] [--json FILE] [--verbose]";
+  "Usage: scripts/eval.ts [--golden FILE.jsonl] [--split tune|test|all] [--min-score X] [--k N] [--max-passages N] [--sweep | --fit | --check | --cards] [--ids a,b] [--json FILE] [--verbose]";
 
 const { values } = parseArgs({
   options: {
@@ -32,6 +34,7 @@ const { values } = parseArgs({
     golden: { type: "string" },
     sweep: { type: "boolean", default: false },
     fit: { type: "boolean", default: false },
+    cards: { type: "boolean", default: false },
     check: { type: "boolean", default: false },
     ids: { type: "string" },
     json: { type: "string" },
@@ -216,6 +219,23 @@ async function sweep() {
   if (values.json) writeFileSync(values.json, JSON.stringify(reports.map((r) => ({ settings: r.settings, metrics: r.metrics })), null, 2));
 }
 
+async function cards() {
+  const rows = await evaluateCards((line) => process.stderr.write(`${line}\n`));
+  const pct = (n: number, d: number) => (d ? `${((100 * n) / d).toFixed(1)}%` : "—");
+  const sum = (f: (r: (typeof rows)[number]) => number) => rows.reduce((n, r) => n + f(r), 0);
+  console.log("Study cards, extractive default, whole course per corpus PDF (development data: the corpus was read while the generator was written)\n");
+  console.log(
+    table(
+      ["PDF", "pages", "cards", "content span", "front finds own chunk (top 3)", "duplicates", "cards/page min/median/max", "ms"],
+      [
+        ...rows.map((r) => [r.course, String(r.pages), String(r.cards), pct(r.contentSpan, r.cards), pct(r.selfRetrieved, r.cards), String(r.duplicates), `${r.perPage.min} / ${r.perPage.median} / ${r.perPage.max}`, r.millis.toFixed(0)]),
+        ["all", String(sum((r) => r.pages)), String(sum((r) => r.cards)), pct(sum((r) => r.contentSpan), sum((r) => r.cards)), pct(sum((r) => r.selfRetrieved), sum((r) => r.cards)), String(sum((r) => r.duplicates)), "", ""],
+      ],
+    ),
+  );
+  if (values.json) writeFileSync(values.json, JSON.stringify(rows, null, 2));
+}
+
 async function fit() {
   await fitRanker({ write: true, log: (line: string) => console.log(line) });
 }
@@ -224,6 +244,7 @@ try {
   if (values.check) process.exitCode = (await check()) ? 1 : 0;
   else if (values.sweep) await sweep();
   else if (values.fit) await fit();
+  else if (values.cards) await cards();
   else await single();
 } catch (e) {
   console.error((e as Error).message);

@@ -23,6 +23,15 @@ import * as playground from "./courses/[courseId]/playground/route";
 import * as probe from "./courses/[courseId]/probe/route";
 import * as questionsCsv from "./courses/[courseId]/questions/csv/route";
 import * as coursesRoute from "./courses/route";
+import * as decksRoute from "./courses/[courseId]/decks/route";
+import * as deckRoute from "./courses/[courseId]/decks/[deckId]/route";
+import * as deckExport from "./courses/[courseId]/decks/[deckId]/export/route";
+import * as deckImport from "./courses/[courseId]/decks/import/route";
+import * as studyRoute from "./courses/[courseId]/study/route";
+import * as cardRoute from "./courses/[courseId]/cards/[cardId]/route";
+import * as cardReview from "./courses/[courseId]/cards/[cardId]/review/route";
+import { generateDeck } from "@/lib/study/decks";
+import { getDeckCards } from "@/lib/db/queries/study";
 import * as join_ from "./courses/join/route";
 import * as signIn_ from "./auth/sign-in/route";
 import * as signOut_ from "./auth/sign-out/route";
@@ -46,6 +55,9 @@ let revisionId: string;
 let otherRevisionId: string;
 let studentConversationId: string;
 let traceId: string;
+let publishedDeckId: string;
+let privateDeckId: string;
+let cardId: string;
 
 const BASE = "http://localhost:3100";
 function request(actor: Actor, path: string, init: RequestInit = {}): Request {
@@ -79,9 +91,15 @@ beforeAll(async () => {
   otherSlug = other.slug;
   const bytes = new Uint8Array(await (await pdf("Assignment 2 is due on 18 September at 17:00.")).arrayBuffer());
   revisionId = (await submitUpload(db, { courseId: course.id, fileName: "a.pdf", bytes, maxBytes: 1 << 24 })).revision.id;
+  const studyBytes = new Uint8Array(await (await pdf("A trellis is a wooden frame that supports climbing plants such as beans and peas.")).arrayBuffer());
+  await submitUpload(db, { courseId: course.id, fileName: "garden.pdf", bytes: studyBytes, maxBytes: 1 << 24 });
   const otherBytes = new Uint8Array(await (await pdf("Lab 1 is due on 3 October.")).arrayBuffer());
   otherRevisionId = (await submitUpload(db, { courseId: other.id, fileName: "b.pdf", bytes: otherBytes, maxBytes: 1 << 24 })).revision.id;
   await processQueuedJobs(handle, { countTokens, chunkSettings: { targetTokens: 160, overlapTokens: 32 }, embedder: null, embedBatchSize: 8 });
+
+  publishedDeckId = (await generateDeck(db, { courseId: course.id, ownerId: people.instructor.id, title: "Published", scope: {}, wait: true })).id;
+  privateDeckId = (await generateDeck(db, { courseId: course.id, ownerId: people.student.id, title: "Mine", scope: {}, wait: true })).id;
+  cardId = (await getDeckCards(db, { deckId: publishedDeckId, userId: people.instructor.id }))[0].id;
 
   const res = await chat.POST(request("student", `/api/courses/${slug}/chat`, json({ question: "When is assignment 2 due?" })), params({ courseId: slug }));
   const events = (await res.text()).trim().split("\n").map((l) => JSON.parse(l));
@@ -255,6 +273,57 @@ describe("authorization matrix", () => {
     const joined = await join_.POST(request("student", "/api/courses/join", json({ code: created.joinCode.toLowerCase() })), {});
     expect(await joined.json()).toMatchObject({ slug: created.slug, role: "student" });
     expect((await join_.POST(request("student", "/api/courses/join", json({ code: "NOPE1234" })), {})).status).toBe(404);
+  });
+
+  it("lets only the course's members list and generate decks", async () => {
+    await matrix((a) => decksRoute.GET(request(a, `/api/courses/${slug}/decks`), params({ courseId: slug })), {
+      anonymous: 401, student: 200, otherStudent: 404, otherInstructor: 404, instructor: 200,
+    });
+    await matrix((a) => decksRoute.POST(request(a, `/api/courses/${slug}/decks`, json({ title: `Deck of ${a}` })), params({ courseId: slug })), {
+      anonymous: 401, student: 201, otherStudent: 404, otherInstructor: 404, instructor: 201,
+    });
+  });
+
+  it("lets only the course's instructor publish, and shows a student's private deck to that student alone", async () => {
+    await matrix((a) => deckRoute.PATCH(request(a, "/x", { ...json({ published: true }), method: "PATCH" }), params({ courseId: slug, deckId: publishedDeckId })), {
+      anonymous: 401, student: 403, otherStudent: 404, otherInstructor: 404, instructor: 200,
+    });
+    await matrix((a) => deckRoute.GET(request(a, "/x"), params({ courseId: slug, deckId: publishedDeckId })), {
+      anonymous: 401, student: 200, otherStudent: 404, otherInstructor: 404, instructor: 200,
+    });
+    await matrix((a) => deckRoute.GET(request(a, "/x"), params({ courseId: slug, deckId: privateDeckId })), {
+      anonymous: 401, student: 200, otherStudent: 404, otherInstructor: 404, instructor: 404,
+    });
+    // Through the other course's own URL, a guessed deck id is still not found.
+    expect((await deckRoute.GET(request("otherInstructor", "/x"), params({ courseId: otherSlug, deckId: publishedDeckId }))).status).toBe(404);
+    expect((await deckRoute.DELETE(request("student", "/x", { method: "DELETE" }), params({ courseId: slug, deckId: publishedDeckId }))).status).toBe(403);
+  });
+
+  it("exports and imports decks for members only", async () => {
+    await matrix((a) => deckExport.GET(request(a, "/x?format=json"), params({ courseId: slug, deckId: publishedDeckId })), {
+      anonymous: 401, student: 200, otherStudent: 404, otherInstructor: 404, instructor: 200,
+    });
+    const exported = await (await deckExport.GET(request("student", "/x?format=json"), params({ courseId: slug, deckId: publishedDeckId }))).json();
+    await matrix((a) => deckImport.POST(request(a, `/api/courses/${slug}/decks/import`, json(exported)), params({ courseId: slug })), {
+      anonymous: 401, student: 201, otherStudent: 404, otherInstructor: 404, instructor: 201,
+    });
+    // Another course's instructor importing into their own course: the citations are not that course's notes.
+    expect((await deckImport.POST(request("otherInstructor", "/x", json(exported)), params({ courseId: otherSlug }))).status).toBe(400);
+  });
+
+  it("serves the due queue and takes grades from members only; only the instructor resolves a published deck's card", async () => {
+    await matrix((a) => studyRoute.GET(request(a, `/api/courses/${slug}/study`), params({ courseId: slug })), {
+      anonymous: 401, student: 200, otherStudent: 404, otherInstructor: 404, instructor: 200,
+    });
+    await matrix((a) => cardReview.POST(request(a, "/x", json({ grade: "good" })), params({ courseId: slug, cardId })), {
+      anonymous: 401, student: 200, otherStudent: 404, otherInstructor: 404, instructor: 200,
+    });
+    await matrix((a) => cardRoute.PATCH(request(a, "/x", { ...json({ action: "keep" }), method: "PATCH" }), params({ courseId: slug, cardId })), {
+      anonymous: 401, student: 403, otherStudent: 404, otherInstructor: 404, instructor: 200,
+    });
+    const bad = await cardReview.POST(request("student", "/x", json({ grade: "perfect" })), params({ courseId: slug, cardId }));
+    expect(bad.status).toBe(400);
+    expect((await bad.json()).message).toMatch(/again, hard, good or easy/);
   });
 
   it("rejects a state-changing request from another site", async () => {

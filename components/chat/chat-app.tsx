@@ -3,7 +3,7 @@
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import type { ChatStreamEvent } from "@/lib/chat/protocol";
 import dynamic from "next/dynamic";
-import { SourcesContext, type CurrentRevision, type SourceTarget, type SourcesContextValue } from "@/components/sources/sources-context";
+import { currentRevisionMap, SourcesContext, type SourceTarget, type SourcesContextValue } from "@/components/sources/sources-context";
 import * as api from "./api";
 import { AnswerView } from "./answer-view";
 import { Composer } from "./composer";
@@ -331,15 +331,7 @@ export function ChatApp({
   );
 
   // ── Sources ───────────────────────────────────────────────────────────────────────────────
-  const currentRevisions = useMemo(() => {
-    const map = new Map<string, CurrentRevision>();
-    for (const d of documents ?? []) {
-      const ready = d.revisions.filter((r) => r.status === "ready");
-      const current = ready.find((r) => r.id === d.currentRevisionId) ?? ready.sort((a, b) => b.number - a.number)[0];
-      if (current) map.set(d.id, { number: current.number, uploadedAt: current.uploadedAt });
-    }
-    return map;
-  }, [documents]);
+  const currentRevisions = useMemo(() => currentRevisionMap(documents ?? []), [documents]);
 
   const closeSource = useCallback(() => {
     setSource((s) => {

@@ -38,6 +38,19 @@ export function useSources(): SourcesContextValue {
   return value;
 }
 
+/** Each document's current ready revision (or its newest ready one), for "superseded by" notes; chat and study pages alike. */
+export function currentRevisionMap(
+  documents: ReadonlyArray<{ id: string; currentRevisionId: string | null; revisions: ReadonlyArray<{ id: string; number: number; status: string; uploadedAt: string }> }>,
+): Map<string, CurrentRevision> {
+  const map = new Map<string, CurrentRevision>();
+  for (const d of documents) {
+    const ready = d.revisions.filter((r) => r.status === "ready");
+    const current = ready.find((r) => r.id === d.currentRevisionId) ?? ready.sort((a, b) => b.number - a.number)[0];
+    if (current) map.set(d.id, { number: current.number, uploadedAt: current.uploadedAt });
+  }
+  return map;
+}
+
 /** "superseded by revision R+1" applies when the document's current revision is newer than the cited one. */
 export function supersededBy(current: CurrentRevision | null, cited: number): CurrentRevision | null {
   return current && current.number > cited ? current : null;

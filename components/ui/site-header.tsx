@@ -1,11 +1,12 @@
 import Link from "next/link";
 import { SignOutButton } from "./sign-out-button";
 
-export type CourseSection = "chat" | "documents" | "questions" | "playground" | "traces" | "eval";
+export type CourseSection = "chat" | "study" | "documents" | "questions" | "playground" | "traces" | "eval";
 export type CourseRole = "instructor" | "student";
 
 const sections: { key: CourseSection; label: string; instructorOnly: boolean }[] = [
   { key: "chat", label: "Ask", instructorOnly: false },
+  { key: "study", label: "Study", instructorOnly: false },
   { key: "documents", label: "Documents", instructorOnly: true },
   { key: "questions", label: "Questions", instructorOnly: true },
   // The playground and the evidence probe share one entry (tabs on their pages): the bar stays short enough for the course title.

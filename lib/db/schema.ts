@@ -1,5 +1,5 @@
 import { sql, type InferSelectModel } from "drizzle-orm";
-import { integer, sqliteTable, text, uniqueIndex, index, blob, primaryKey } from "drizzle-orm/sqlite-core";
+import { integer, real, sqliteTable, text, uniqueIndex, index, blob, primaryKey } from "drizzle-orm/sqlite-core";
 
 const now = sql`(unixepoch('subsec') * 1000)`;
 const createdAt = () => integer("created_at", { mode: "timestamp_ms" }).notNull().default(now);
@@ -225,3 +225,109 @@ export const rateLimits = sqliteTable("rate_limits", {
   windowStart: integer("window_start").notNull(),
   count: integer("count").notNull(),
 });
+
+export const deckVisibilities = ["private", "course"] as const;
+export const deckStatuses = ["generating", "ready", "failed"] as const;
+
+/** A deck of study cards: private to the student who made it, or published by an instructor to the course. */
+export const decks = sqliteTable(
+  "decks",
+  {
+    id: text("id").primaryKey(),
+    courseId: text("course_id").notNull().references(() => courses.id, { onDelete: "cascade" }),
+    ownerId: text("owner_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    title: text("title").notNull(),
+    visibility: text("visibility", { enum: deckVisibilities }).notNull().default("private"),
+    /** What the deck was drawn from: a document (null = the whole course) and an optional PDF page range. */
+    documentId: text("document_id").references(() => documents.id, { onDelete: "set null" }),
+    pageFrom: integer("page_from"),
+    pageTo: integer("page_to"),
+    status: text("status", { enum: deckStatuses }).notNull().default("generating"),
+    /** Pages read so far and in all, while generating. */
+    progress: integer("progress").notNull().default(0),
+    total: integer("total").notNull().default(0),
+    error: text("error"),
+    publishedAt: integer("published_at", { mode: "timestamp_ms" }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("decks_course").on(t.courseId, t.visibility)],
+);
+export type Deck = InferSelectModel<typeof decks>;
+
+export const cardKinds = ["definition", "cloze"] as const;
+export const cardStatuses = ["active", "changed", "retired"] as const;
+
+/** A card cites the notes like a claim: chunk, revision, PDF page, printed page, verbatim quote and its offsets in the page text. */
+export const cards = sqliteTable(
+  "cards",
+  {
+    id: text("id").primaryKey(),
+    deckId: text("deck_id").notNull().references(() => decks.id, { onDelete: "cascade" }),
+    ordinal: integer("ordinal").notNull(),
+    kind: text("kind", { enum: cardKinds }).notNull(),
+    /** The prompt: a term to define, or the quote with its value blanked as "____". */
+    front: text("front").notNull(),
+    back: text("back").notNull(),
+    /** The answer's type (a wink entity type, "TERM" or "DEFINITION"), which distractors share. */
+    answerType: text("answer_type").notNull(),
+    /** Wrong choices for multiple choice, never equal to the answer; may be empty. */
+    distractors: text("distractors", { mode: "json" }).$type<string[]>().notNull(),
+    documentId: text("document_id").notNull().references(() => documents.id, { onDelete: "cascade" }),
+    revisionId: text("revision_id").notNull().references(() => revisions.id, { onDelete: "cascade" }),
+    chunkId: text("chunk_id").notNull(),
+    pdfPage: integer("pdf_page").notNull(),
+    pageLabel: text("page_label"),
+    quote: text("quote").notNull(),
+    charStart: integer("char_start").notNull(),
+    charEnd: integer("char_end").notNull(),
+    /** "changed": the quote is gone from the current revision; the schedule pauses until someone keeps, edits or retires the card. */
+    status: text("status", { enum: cardStatuses }).notNull().default("active"),
+    /** The revision number that changed the card, and the passage found there that most resembles the old quote. */
+    changedInRevision: integer("changed_in_revision"),
+    newPassage: text("new_passage"),
+    newPdfPage: integer("new_pdf_page"),
+    /** The highest revision number this card was checked against (a kept card is not flagged again by the same revision). */
+    checkedRevision: integer("checked_revision").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("cards_deck").on(t.deckId, t.ordinal), index("cards_document").on(t.documentId, t.status)],
+);
+export type Card = InferSelectModel<typeof cards>;
+
+/** FSRS memory state of one student for one card (ts-fsrs's Card fields). */
+export const reviews = sqliteTable(
+  "reviews",
+  {
+    userId: text("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    cardId: text("card_id").notNull().references(() => cards.id, { onDelete: "cascade" }),
+    courseId: text("course_id").notNull().references(() => courses.id, { onDelete: "cascade" }),
+    due: integer("due", { mode: "timestamp_ms" }).notNull(),
+    stability: real("stability").notNull(),
+    difficulty: real("difficulty").notNull(),
+    elapsedDays: integer("elapsed_days").notNull(),
+    scheduledDays: integer("scheduled_days").notNull(),
+    learningSteps: integer("learning_steps").notNull(),
+    reps: integer("reps").notNull(),
+    lapses: integer("lapses").notNull(),
+    /** ts-fsrs State: 0 new, 1 learning, 2 review, 3 relearning. */
+    state: integer("state").notNull(),
+    lastReview: integer("last_review", { mode: "timestamp_ms" }),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.cardId] }), index("reviews_due").on(t.userId, t.courseId, t.due)],
+);
+export type Review = InferSelectModel<typeof reviews>;
+
+/** One grade given, for the progress chart. */
+export const reviewLogs = sqliteTable(
+  "review_logs",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    cardId: text("card_id").notNull().references(() => cards.id, { onDelete: "cascade" }),
+    courseId: text("course_id").notNull().references(() => courses.id, { onDelete: "cascade" }),
+    /** 1 again, 2 hard, 3 good, 4 easy. */
+    grade: integer("grade").notNull(),
+    reviewedAt: integer("reviewed_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [index("review_logs_user").on(t.userId, t.courseId, t.reviewedAt)],
+);

@@ -5,6 +5,7 @@ import { chunks, documents, ingestionJobs, pages, revisionFiles, revisions } fro
 import { toStoredVector, type Embedder } from "@/lib/ai/providers";
 import { newId } from "@/lib/ids";
 import { log } from "@/lib/server/log";
+import { checkDocumentCards } from "@/lib/study/decks";
 import { describePages, documentScope, extractAndChunk, isExtractError, type ChunkSettings, type CountTokens } from "@/lib/rag/pipeline";
 
 export interface WorkerDeps {
@@ -294,6 +295,9 @@ async function runJob(handle: DbHandle, claim: Claim, deps: WorkerDeps, control?
       : null;
     await publishRevision(handle, claim, { documentId: document.id, number: revision.number, warning });
     lap("publish");
+    // After the publish, outside its transaction: study cards whose quote this revision removed
+    // are flagged. The job is already done; a failure here is logged, never an ingestion error.
+    await checkDocumentCards(db, { documentId: document.id }).catch((e) => log("error", "study_card_check_failed", { documentId: document.id, error: e }));
   } catch (e) {
     if (e instanceof LeaseLost) {
       outcome = claim.handedBack ? { status: "handed_back" } : { status: "lease_lost", error: e.message };
