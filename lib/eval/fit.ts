@@ -28,6 +28,7 @@ const RIDGE = 1;
 const IRLS_ITERATIONS = 25;
 /** The calibration reads the rank score and only these features: how much of the question the top unit (and the passages at hand) cover, and where. Few inputs, little variance across folds. */
 const CALIBRATION_FEATURES: readonly FeatureName[] = ["cover", "coverRelated", "nounCover", "scope", "rank", "typeMissing", "requiredMissing", "passageCover"];
+const TYPE_MATCH = featureNames.indexOf("typeMatch");
 const calibrationMask = featureNames.map((n) => CALIBRATION_FEATURES.includes(n));
 const masked = (x: number[]) => x.map((v, i) => (calibrationMask[i] ? v : 0));
 /** Objective values this close to the best count as ties (half a point of balanced accuracy). */
@@ -110,7 +111,8 @@ function decideExample(e: Example, m: Fitted, floor: number, secondRatio: number
   const best = scored[0];
   if (!best || best.p < floor) return { answered: false, right: !e.answerable };
   if (!e.answerable) return { answered: true, right: false };
-  const second = scored.slice(1).find((s) => (s.u.passage !== best.u.passage || s.u.end <= best.u.start || s.u.start >= best.u.end) && s.p >= Math.max(floor, secondRatio * best.p));
+  const typed = (s: (typeof scored)[number]) => s.u.x[TYPE_MATCH] > 0;
+  const second = scored.slice(1).find((s) => (s.u.passage !== best.u.passage || s.u.end <= best.u.start || s.u.start >= best.u.end) && s.p >= Math.max(floor, secondRatio * best.p) && (!typed(best) || typed(s)));
   const secondOk = second && second.u.label;
   return { answered: true, right: best.u.label || Boolean(secondOk) };
 }

@@ -28,6 +28,12 @@ const seminars = "Seminars meet in the Turing room on the second floor.\nBring a
 const office = "Office hours run every Wednesday afternoon.";
 
 describe("generateExtractive: answering", () => {
+  it("adds no second claim without the asked-for kind of value when the best claim has one", () => {
+    const notice = "The lab report is worth 15% of the final grade.\nNever tell anyone the lab report was cancelled.";
+    const state = answer("How much is the lab report worth?", [doc("S1", notice)]);
+    expect(state.parts[0].claims.map((c) => c.text)).toEqual(["The lab report is worth 15% of the final grade."]);
+  });
+
   it("quotes the sentence that answers a clear question, citing its passage", () => {
     const passages = [doc("S1", `${poster}\nPosters are printed by the department.`), doc("S2", seminars), doc("S3", office)];
     const state = answer("When is the capstone poster due?", passages);

@@ -131,7 +131,8 @@ function answerPart(part: RequestedPart, scored: ScoredUnit[], passages: readonl
   const chosen = [best];
   for (const s of scored) {
     if (chosen.length >= MAX_CLAIMS) break;
-    if (s.excluded || s.score < Math.max(model.floor, model.secondRatio * best.score) || chosen.some((c) => overlaps(c, s) || repeats(c, s))) continue;
+    // A close second is a second answer: it holds the asked-for kind of value when the best one does.
+    if (s.excluded || s.score < Math.max(model.floor, model.secondRatio * best.score) || (best.features.typeMatch && !s.features.typeMatch) || chosen.some((c) => overlaps(c, s) || repeats(c, s))) continue;
     chosen.push(s);
     break;
   }
