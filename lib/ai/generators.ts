@@ -31,18 +31,19 @@ export interface LlmConfig {
 export function llmGenerator(config: LlmConfig): Generator {
   const model = createOpenAI({ baseURL: config.baseURL, apiKey: config.apiKey ?? "not-needed" }).chat(config.model);
   /** A plain text completion (the follow-up rewrite); answers stream through `stream` below. */
+  /** What every call sends: the system message as instructions, the rest as the conversation. */
+  const request = ([system, ...rest]: ChatMessage[], abortSignal?: AbortSignal) => ({
+    model,
+    instructions: system.content,
+    messages: rest.map((m) => ({ role: m.role as "user" | "assistant", content: m.content })),
+    temperature: config.temperature,
+    maxRetries: config.maxRetries,
+    timeout: config.timeoutMs,
+    abortSignal,
+  });
   const complete = async (messages: ChatMessage[], abortSignal?: AbortSignal) => {
-    const [system, ...rest] = messages;
     try {
-      return await generateText({
-        model,
-        instructions: system.content,
-        messages: rest.map((m) => ({ role: m.role as "user" | "assistant", content: m.content })),
-        temperature: config.temperature,
-        maxRetries: config.maxRetries,
-        timeout: config.timeoutMs,
-        abortSignal,
-      });
+      return await generateText(request(messages, abortSignal));
     } catch (e) {
       throw new GenerationError(`The model endpoint failed: ${(e as Error).message}`, e);
     }
@@ -61,16 +62,9 @@ export function llmGenerator(config: LlmConfig): Generator {
       return step.value;
     },
     async *stream(input) {
-      const [system, ...rest] = withRetry(input);
       let failure: unknown;
       const result = streamText({
-        model,
-        instructions: system.content,
-        messages: rest.map((m) => ({ role: m.role as "user" | "assistant", content: m.content })),
-        temperature: config.temperature,
-        maxRetries: config.maxRetries,
-        timeout: config.timeoutMs,
-        abortSignal: input.signal,
+        ...request(withRetry(input), input.signal),
         output: Output.object({ schema: answerSchema }),
         onError: ({ error }) => {
           failure ??= error;
