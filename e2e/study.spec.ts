@@ -1,7 +1,8 @@
 import { readFile } from "node:fs/promises";
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { buildPdf } from "../lib/pdf/build";
-import { signUpByApi, StudyPages, uploadAndWait } from "./pages/study-pages";
+import { signUpThroughApi } from "./pages/account-pages";
+import { StudyPages, uploadAndWait } from "./pages/study-pages";
 
 /**
  * Study tools end to end, in a course of its own: an instructor generates and publishes a deck;
@@ -30,7 +31,7 @@ let deckId = "";
 
 async function newPage(browser: Browser, who: typeof STUDENT, { signUp = true } = {}): Promise<Page> {
   const page = await (await browser.newContext()).newPage();
-  if (signUp) await signUpByApi(page, who);
+  if (signUp) await signUpThroughApi(page.request, who);
   else expect((await page.request.post("/api/auth/sign-in", { data: { email: who.email, password: who.password } })).status()).toBe(200);
   return page;
 }

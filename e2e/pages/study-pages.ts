@@ -1,11 +1,5 @@
 import { expect, type APIRequestContext, type Locator, type Page } from "@playwright/test";
 
-/** An account made through the API, with its session in this page's browser context. */
-export async function signUpByApi(page: Page, who: { name: string; email: string; password: string }): Promise<void> {
-  const res = await page.request.post("/api/auth/sign-up", { data: who });
-  expect(res.status(), `signing up ${who.email}`).toBe(201);
-}
-
 /** Uploads a PDF to a course through the API and waits until its newest revision is ready. */
 export async function uploadAndWait(request: APIRequestContext, slug: string, fileName: string, bytes: Buffer, revision: number): Promise<void> {
   const res = await request.post(`/api/courses/${slug}/documents`, { multipart: { file: { name: fileName, mimeType: "application/pdf", buffer: bytes } } });
