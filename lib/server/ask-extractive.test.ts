@@ -137,7 +137,7 @@ describe("the extractive path on the demo course", () => {
   });
 
   it("stores a trace with settings, scored hits, packing decisions, messages, attempts and timings", async () => {
-    const { answer } = await askDemo("When is the midterm exam?");
+    const { answer } = await askDemo("On which day is the midterm exam?");
     const stored = await getTrace(db.db, { courseId, traceId: answer.traceId });
     const trace = stored!.data as TraceRecord;
     expect(trace.settings).toMatchObject({ k: expect.any(Number), minScore: expect.any(Number), contextWindow: expect.any(Number), generator: "extractive" });

@@ -107,7 +107,7 @@ describe("the course's student questions", () => {
     };
     const declined = await askAs(student.id, "What is the capital of France?");
     const partial = await askAs(student.id, "What is the late penalty, and when is Assignment 4 due?");
-    await askAs(instructor.id, "When is the midterm exam?");
+    await askAs(instructor.id, "On which day is the midterm exam?");
 
     const questions = await listStudentQuestions(db.db, { courseId, limit: 100 });
     expect(questions.map((q) => [q.traceId, q.status])).toEqual([

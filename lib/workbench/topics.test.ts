@@ -22,7 +22,7 @@ describe("grouping by shared terms", () => {
     "What is the late penalty?",
     "Is there a penalty for late submissions?",
     "What is the capital of France?",
-    "When is the midterm exam?",
+    "On which day is the midterm exam?",
     "Where is the final exam held?",
     "What are the office hours?",
   ];
@@ -31,7 +31,7 @@ describe("grouping by shared terms", () => {
     const groups = groupByTerms(questions, (q) => q);
     expect(groups.map((g) => [g.terms, g.items])).toEqual([
       [["assignment", "due"], ["When is Assignment 2 due?", "When is Assignment 4 due?"]],
-      [["exam"], ["When is the midterm exam?", "Where is the final exam held?"]],
+      [["exam"], ["On which day is the midterm exam?", "Where is the final exam held?"]],
       [["late", "penalty"], ["What is the late penalty?", "Is there a penalty for late submissions?"]],
       [[], ["What is the capital of France?", "What are the office hours?"]],
     ]);
