@@ -13,6 +13,10 @@ export function e2eServerEnv(workerId: string): Record<string, string> {
     INGEST_WORKER: "1",
     // Short, so a job held by a killed instance is taken over within seconds.
     INGEST_LEASE_MS: "4000",
+    // One drain loop per server: with the short lease, two loops' synchronous work on one loaded
+    // event loop can delay a renewal past it, and a live job is then taken over (run twice). The
+    // drain loops have their own test (lib/ingest/budget.test.ts).
+    INGEST_CONCURRENCY: "1",
     INGEST_WORKER_ID: workerId,
     NEXT_TELEMETRY_DISABLED: "1",
     // The specs ask and upload faster than a person; the limits have their own tests.
