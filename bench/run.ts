@@ -12,11 +12,11 @@ import { benchIngestion } from "./ingestion";
 import { benchQuestions, DEFAULT_COURSE_SIZES } from "./questions";
 import { benchRetrieval } from "./retrieval";
 import { benchSquad } from "./squad";
+import { benchStudy } from "./study";
 import { logToStderr } from "@/lib/server/log";
 
 // Stdout is the result; the worker's log lines go to stderr.
 logToStderr();
-import { benchStudy } from "./study";
 
 const { values, positionals } = parseArgs({ allowPositionals: true, options: { chunks: { type: "string" }, build: { type: "boolean", default: false } } });
 const only = positionals[0];
