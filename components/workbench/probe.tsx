@@ -62,14 +62,16 @@ function Marked({ text, words: marked }: { text: string; words: string[] }) {
  * the question runs over the retrieved context, over those passages and over none, and the three
  * requests and outcomes are read together.
  */
-export function Probe({ courseSlug, initialQuestion }: { courseSlug: string; initialQuestion: string }) {
+export type ProbeResultData = { conditions: ProbeCondition[]; conclusion: ProbeConclusion };
+
+export function Probe({ courseSlug, initialQuestion, initialResult }: { courseSlug: string; initialQuestion: string; initialResult: ProbeResultData | null }) {
   const [question, setQuestion] = useState(initialQuestion);
   const [query, setQuery] = useState(initialQuestion);
   const [found, setFound] = useState<FoundPassage[] | null>(null);
   const [searchError, setSearchError] = useState<string | null>(null);
   const [searched, setSearched] = useState<string[]>([]);
   const [picked, setPicked] = useState<FoundPassage[]>([]);
-  const [result, setResult] = useState<{ conditions: ProbeCondition[]; conclusion: ProbeConclusion } | null>(null);
+  const [result, setResult] = useState<ProbeResultData | null>(initialResult);
   const { error, pending, post } = useJsonPost(setResult);
   const api = `/api/courses/${encodeURIComponent(courseSlug)}`;
   const isPicked = (p: FoundPassage) => picked.some((x) => x.chunkId === p.chunkId);
@@ -193,7 +195,7 @@ export function Probe({ courseSlug, initialQuestion }: { courseSlug: string; ini
   );
 }
 
-function ProbeResult({ courseSlug, result }: { courseSlug: string; result: { conditions: ProbeCondition[]; conclusion: ProbeConclusion } }) {
+function ProbeResult({ courseSlug, result }: { courseSlug: string; result: ProbeResultData }) {
   const { conclusion } = result;
   const calm = conclusion.verdict === "answered";
   return (

@@ -25,6 +25,11 @@ export const goldenPageSchema = z.object({
   document: z.string().min(1),
   /** 1-based physical page ("PDF page N"), not the printed label. */
   pdfPage: z.number().int().min(1),
+  /** The gold passage's text on that page, when it was picked from search results (the whole page counts otherwise). */
+  quote: z.string().min(1).optional(),
+  /** The passage's offsets in the stored page text, when known. */
+  charStart: z.number().int().min(0).optional(),
+  charEnd: z.number().int().min(1).optional(),
 });
 export type GoldenPage = z.infer<typeof goldenPageSchema>;
 
