@@ -1,6 +1,10 @@
 import "server-only";
+import { z } from "zod";
 import { textModelFromEnv } from "@/lib/ai/generators";
-import type { DbHandle } from "@/lib/db/client";
+import { requireCourseAccess } from "@/lib/auth/access";
+import { MAX_QUESTION_CHARS } from "@/lib/chat/protocol";
+import { getDb, type DbHandle } from "@/lib/db/client";
+import { getCurrentPassages } from "@/lib/db/queries/search";
 import {
   addGoldenQuestions,
   createEvalRun,
@@ -9,13 +13,17 @@ import {
   findGoldenSet,
   finishEvalRun,
   getCourseMinScore,
+  listEvalRuns,
   listGoldenQuestions,
+  nextQuestionKey,
+  requireGoldenSet,
   setEvalRunProgress,
 } from "@/lib/db/queries/golden";
 import type { Course, EvalRun, GoldenSet } from "@/lib/db/schema";
 import { DEMO_GOLDEN_SET, demoGoldenQuestions } from "@/lib/demo/golden";
 import { AppError } from "@/lib/errors";
 import { chunkSizeExperiment, compareReports, runGoldenSet, type ChunkSizeResult, type QuestionDiff, type RunConfig, type SetRunReport } from "@/lib/eval/course-run";
+import { expectations, goldenQuestionSchema, kinds, type GoldenQuestion } from "@/lib/eval/metrics";
 import type { Headline } from "@/lib/eval/set-metrics";
 import { workerDepsFromEnv } from "@/lib/ingest/deps";
 import type { AskSettings, Generator } from "@/lib/rag/pipeline";
@@ -115,4 +123,68 @@ export async function startEvalRun(
   );
   if (wait) await done;
   return { run, done };
+}
+
+// ─── The routes' shared steps ───────────────────────────────────────────────────────────────
+
+/** The course (instructors only) and one of its golden sets, for a route under golden-sets/[setId]. */
+export async function instructorSet(req: Request, params: Promise<{ courseId: string; setId: string }>) {
+  const { courseId, setId } = await params;
+  const handle = await getDb();
+  const access = await requireCourseAccess(handle.db, req, courseId, "instructor");
+  const set = await requireGoldenSet(handle.db, { courseId: access.course.id, setId });
+  return { handle, ...access, set };
+}
+
+export const goldenSetNameSchema = z
+  .string()
+  .trim()
+  .min(1, "Name the set.")
+  .max(60, "Set names are limited to 60 characters.")
+  .regex(/^[\p{L}\p{N}][\p{L}\p{N} ._-]*$/u, "A set name is letters, digits, spaces, dots, dashes and underscores, starting with a letter or digit.");
+
+/** What the set editor sends for a new question: gold passages as picked chunk ids of the course's current notes. */
+export const newGoldenQuestionSchema = z.object({
+  question: z.string().trim().min(1, "Write the question.").max(MAX_QUESTION_CHARS, `Questions are limited to ${MAX_QUESTION_CHARS} characters.`),
+  history: z.array(z.string().trim().min(1).max(MAX_QUESTION_CHARS)).max(20).default([]),
+  kind: z.enum(kinds),
+  expect: z.enum(expectations),
+  answer: z.string().trim().max(500).optional(),
+  chunkIds: z.array(z.string().min(1).max(100)).max(12).default([]),
+  offTopic: z.boolean().optional(),
+});
+
+/**
+ * A question for the set from the editor: its picked passages become gold passages (document,
+ * page, text and offsets), and the whole is checked as the lib/eval format checks it.
+ */
+export async function goldenQuestionFromPicks(handle: DbHandle, { courseId, courseSlug, setId, input }: { courseId: string; courseSlug: string; setId: string; input: z.infer<typeof newGoldenQuestionSchema> }): Promise<GoldenQuestion> {
+  const picked = [...new Set(input.chunkIds)];
+  const passages = await getCurrentPassages(handle.client, { courseId, chunkIds: picked });
+  if (passages.length !== picked.length) throw new AppError("bad_request:golden_set", "A picked passage is no longer in the course's current notes. Search again and pick it anew.");
+  const candidate = {
+    id: await nextQuestionKey(handle.db, { setId }),
+    course: courseSlug,
+    question: input.question,
+    ...(input.history.length ? { history: input.history } : {}),
+    expect: input.expect,
+    ...(passages.length ? { pages: passages.map((p) => ({ document: p.documentTitle, pdfPage: p.pdfPage, quote: p.text, charStart: p.charStart, charEnd: p.charStart + p.text.length })) } : {}),
+    ...(input.answer ? { answer: input.answer } : {}),
+    kind: input.kind,
+    split: "test" as const,
+    ...(input.offTopic ? { offTopic: true } : {}),
+  };
+  const parsed = goldenQuestionSchema.safeParse(candidate);
+  if (!parsed.success) throw new AppError("bad_request:golden_set", parsed.error.issues.map((i) => i.message).join("; "));
+  return parsed.data;
+}
+
+/** A run started less than this long ago and still running blocks another on the course (a run cut off by a restart stays "running"). */
+const RUN_LOCK_MS = 30 * 60_000;
+
+export async function assertNoRunningRun(db: DbHandle["db"], courseId: string): Promise<void> {
+  const recent = await listEvalRuns(db, { courseId, limit: 5 });
+  if (recent.some((r) => r.status === "running" && Date.now() - r.createdAt.getTime() < RUN_LOCK_MS)) {
+    throw new AppError("conflict:eval_run", "An evaluation of this course is still running. Wait for it to finish.");
+  }
 }
