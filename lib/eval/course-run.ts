@@ -17,7 +17,7 @@ import { processQueuedJobs, type WorkerDeps } from "@/lib/ingest/worker";
 import { answerQuestion, type AskSettings, type Generator, type TraceRecord } from "@/lib/rag/pipeline";
 import { askDeps } from "@/lib/server/ask";
 import { JUDGE_SYSTEM_PROMPT, judgeMessages, parseJudgeReply } from "./judge";
-import { diagnose, type GoldenQuestion, type MissCause } from "./metrics";
+import { diagnose, evalParts, type GoldenQuestion, type MissCause } from "./metrics";
 import {
   answerCorrect,
   divergedStage,
@@ -134,17 +134,10 @@ export async function runGoldenSet(handle: DbHandle, { courseId, questions, conf
     const record: SetRecord = {
       golden,
       status: answer.status,
-      parts: answer.parts.map((p) => ({
-        ask: p.ask,
-        state: p.state,
-        claims: p.claims.map((c) => ({
-          text: c.text,
-          citations: c.citations.map((cit) => {
-            const source = stage(cit.chunkId);
-            return { documentTitle: cit.documentTitle, pdfPage: cit.pdfPage, quote: cit.quote, source: source ? { documentTitle: source.documentTitle, pdfPage: source.pdfPage, text: source.text } : null };
-          }),
-        })),
-      })),
+      parts: evalParts(answer.parts, (cit) => {
+        const source = stage(cit.chunkId);
+        return { source: source ? { documentTitle: source.documentTitle, pdfPage: source.pdfPage, text: source.text } : null };
+      }),
       k: deps.settings.k,
       retrieved,
       sent,

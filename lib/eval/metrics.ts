@@ -6,7 +6,7 @@
  * eligible, so an empty category never reads as 0% or 100%.
  */
 import { z } from "zod";
-import type { AnswerPart } from "@/lib/rag/types";
+import type { AnswerCitation, AnswerPart } from "@/lib/rag/types";
 
 // ─── The golden set's shape ─────────────────────────────────────────────────────────────────
 
@@ -79,6 +79,21 @@ export interface EvalPart {
   ask: string;
   state: AnswerPart["state"];
   claims: Array<{ text: string; citations: EvalCitation[] }>;
+}
+
+/** An answer's parts as the metrics read them; `extra` adds fields to each citation. */
+export function evalParts<X extends object>(
+  parts: readonly AnswerPart[],
+  extra: (citation: AnswerCitation) => X = () => ({}) as X,
+): Array<Omit<EvalPart, "claims"> & { claims: Array<{ text: string; citations: Array<EvalCitation & X> }> }> {
+  return parts.map((p) => ({
+    ask: p.ask,
+    state: p.state,
+    claims: p.claims.map((c) => ({
+      text: c.text,
+      citations: c.citations.map((cit) => ({ documentTitle: cit.documentTitle, pdfPage: cit.pdfPage, quote: cit.quote, ...extra(cit) })),
+    })),
+  }));
 }
 
 export interface EvalRecord {

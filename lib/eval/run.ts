@@ -25,7 +25,7 @@ import { type AskSettings, type ExtractiveModel, type TraceRecord } from "@/lib/
 import { ask, askDeps, defaultAskSettings } from "@/lib/server/ask";
 import { seedDemoCourse } from "@/lib/server/seed";
 import { parseGoldenJsonl } from "./jsonl";
-import { computeMetrics, diagnose, type EvalRecord, type GoldenQuestion, type Metrics, type MissCause, type Split } from "./metrics";
+import { computeMetrics, diagnose, evalParts, type EvalRecord, type GoldenQuestion, type Metrics, type MissCause, type Split } from "./metrics";
 
 const REPO_ROOT = fileURLToPath(new URL("../..", import.meta.url));
 /** The golden set, next to this file. */
@@ -198,14 +198,7 @@ export async function runGolden({ split = "all", overrides = {}, model, ids, gol
     const record: EvalRecord = {
       golden: g,
       status: answer.status,
-      parts: answer.parts.map((p) => ({
-        ask: p.ask,
-        state: p.state,
-        claims: p.claims.map((c) => ({
-          text: c.text,
-          citations: c.citations.map((cit) => ({ documentTitle: cit.documentTitle, pdfPage: cit.pdfPage, quote: cit.quote })),
-        })),
-      })),
+      parts: evalParts(answer.parts),
     };
     const stages = stagePages(trace);
     results.push({
