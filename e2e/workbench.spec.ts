@@ -1,6 +1,6 @@
-import { expect, test, type Browser, type TestInfo } from "@playwright/test";
+import { expect, test, type TestInfo } from "@playwright/test";
 import { DEMO_FACTS, demoCourse } from "../lib/demo/course";
-import { ChatPage } from "./pages/chat-page";
+import { signedIn, type ChatPage } from "./pages/chat-page";
 import { PlaygroundPage, ProbePage, QuestionsPage, shot } from "./pages/workbench-pages";
 
 /**
@@ -17,13 +17,6 @@ const UNANSWERABLE = "What is the capital of France?";
 const PARTIAL = "What is the late penalty, and when is Assignment 4 due?";
 
 const save = (page: ChatPage["page"], testInfo: TestInfo, name: string) => shot(page, testInfo.outputPath(`${name}.png`), `${SHOTS}/workbench-${name}.png`);
-
-async function signedIn(browser: Browser, account: { email: string; password: string }) {
-  const context = await browser.newContext();
-  const chat = new ChatPage(await context.newPage());
-  await chat.signIn(account);
-  return { context, page: chat.page, chat };
-}
 
 test("an instructor finds a gap in the notes, re-runs it with k changed, probes a question and exports the questions", async ({ browser }, testInfo) => {
   const student = await signedIn(browser, STUDENT);

@@ -13,7 +13,7 @@ export type ErrorType =
   | "rate_limit"
   | "unavailable";
 
-export type Surface = "course" | "document" | "revision" | "upload" | "pdf" | "database" | "request" | "job" | "auth" | "conversation" | "trace" | "chat" | "answers" | "deck" | "card";
+export type Surface = "course" | "document" | "revision" | "upload" | "pdf" | "database" | "request" | "job" | "auth" | "conversation" | "trace" | "chat" | "answers" | "deck" | "card" | "golden_set" | "eval_run";
 
 export type ErrorCode = `${ErrorType}:${Surface}`;
 

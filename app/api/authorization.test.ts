@@ -22,6 +22,16 @@ import * as passages from "./courses/[courseId]/passages/route";
 import * as playground from "./courses/[courseId]/playground/route";
 import * as probe from "./courses/[courseId]/probe/route";
 import * as questionsCsv from "./courses/[courseId]/questions/csv/route";
+import * as goldenSetsRoute from "./courses/[courseId]/golden-sets/route";
+import * as goldenSetRoute from "./courses/[courseId]/golden-sets/[setId]/route";
+import * as goldenQuestionsRoute from "./courses/[courseId]/golden-sets/[setId]/questions/route";
+import * as goldenQuestionRoute from "./courses/[courseId]/golden-sets/[setId]/questions/[questionId]/route";
+import * as goldenExport from "./courses/[courseId]/golden-sets/[setId]/export/route";
+import * as goldenImport from "./courses/[courseId]/golden-sets/[setId]/import/route";
+import * as evalRunsRoute from "./courses/[courseId]/eval-runs/route";
+import * as evalRunRoute from "./courses/[courseId]/eval-runs/[runId]/route";
+import * as floorRoute from "./courses/[courseId]/floor/route";
+import { addGoldenQuestions, createGoldenSet, getEvalRun, listGoldenQuestions } from "@/lib/db/queries/golden";
 import * as coursesRoute from "./courses/route";
 import * as decksRoute from "./courses/[courseId]/decks/route";
 import * as deckRoute from "./courses/[courseId]/decks/[deckId]/route";
@@ -58,6 +68,8 @@ let traceId: string;
 let publishedDeckId: string;
 let privateDeckId: string;
 let cardId: string;
+let setId: string;
+let courseId: string;
 
 const BASE = "http://localhost:3100";
 function request(actor: Actor, path: string, init: RequestInit = {}): Request {
@@ -89,6 +101,8 @@ beforeAll(async () => {
   await addMembership(db, { userId: people.otherStudent.id, courseId: other.id, role: "student" });
   slug = course.slug;
   otherSlug = other.slug;
+  courseId = course.id;
+  setId = (await createGoldenSet(db, { courseId: course.id, name: "matrix" })).id;
   const bytes = new Uint8Array(await (await pdf("Assignment 2 is due on 18 September at 17:00.")).arrayBuffer());
   revisionId = (await submitUpload(db, { courseId: course.id, fileName: "a.pdf", bytes, maxBytes: 1 << 24 })).revision.id;
   const studyBytes = new Uint8Array(await (await pdf("A trellis is a wooden frame that supports climbing plants such as beans and peas.")).arrayBuffer());
@@ -255,6 +269,51 @@ describe("authorization matrix", () => {
     });
   });
 
+  it("lets only the course's instructor list, create, read, export, import and delete golden sets and their questions", async () => {
+    const set = () => params({ courseId: slug, setId });
+    await matrix((a) => goldenSetsRoute.GET(request(a, "/x"), params({ courseId: slug })), { anonymous: 401, student: 403, otherStudent: 404, otherInstructor: 404, instructor: 200 });
+    await matrix((a) => goldenSetsRoute.POST(request(a, "/x", json({ name: `set of ${a}` })), params({ courseId: slug })), { anonymous: 401, student: 403, otherStudent: 404, otherInstructor: 404, instructor: 201 });
+    await matrix((a) => goldenSetRoute.GET(request(a, "/x"), set()), { anonymous: 401, student: 403, otherStudent: 404, otherInstructor: 404, instructor: 200 });
+    const found = await (await passages.GET(request("instructor", `/api/courses/${slug}/passages?q=assignment`), params({ courseId: slug }))).json();
+    const question = (a: Actor) => ({ question: `When is assignment 2 due, asks ${a}?`, kind: "answerable", expect: "answered", answer: "18 September", chunkIds: [found.passages[0].chunkId] });
+    await matrix((a) => goldenQuestionsRoute.POST(request(a, "/x", json(question(a))), set()), { anonymous: 401, student: 403, otherStudent: 404, otherInstructor: 404, instructor: 201 });
+    const jsonl = JSON.stringify({ id: "imp-1", course: "a", question: "Is there a lab on Sundays?", expect: "insufficient_evidence", kind: "unanswerable", split: "test" });
+    await matrix(
+      (a) => goldenImport.POST(request(a, "/x", { method: "POST", headers: { "content-type": "application/x-ndjson" }, body: jsonl.replace("imp-1", `imp-${a}`) }), set()),
+      { anonymous: 401, student: 403, otherStudent: 404, otherInstructor: 404, instructor: 201 },
+    );
+    await matrix((a) => goldenExport.GET(request(a, "/x"), set()), { anonymous: 401, student: 403, otherStudent: 404, otherInstructor: 404, instructor: 200 });
+    const exported = await (await goldenExport.GET(request("instructor", "/x"), set())).text();
+    expect(exported.trim().split("\n").map((l) => JSON.parse(l).id)).toEqual(["q-1", "imp-instructor"]);
+
+    const { db } = await getDb();
+    const [first] = await listGoldenQuestions(db, { setId, course: slug });
+    const victims: Record<string, string> = {};
+    for (const a of actors) {
+      await addGoldenQuestions(db, { setId, questions: [{ ...first.golden, id: `victim-${a}` }] });
+      victims[a] = (await listGoldenQuestions(db, { setId, course: slug })).find((q) => q.golden.id === `victim-${a}`)!.rowId;
+    }
+    await matrix((a) => goldenQuestionRoute.DELETE(request(a, "/x", { method: "DELETE" }), params({ courseId: slug, setId, questionId: victims[a] })), { anonymous: 401, student: 403, otherStudent: 404, otherInstructor: 404, instructor: 204 });
+    const doomed: Record<string, string> = {};
+    for (const a of actors) doomed[a] = (await createGoldenSet(db, { courseId, name: `doomed ${a}` })).id;
+    await matrix((a) => goldenSetRoute.DELETE(request(a, "/x", { method: "DELETE" }), params({ courseId: slug, setId: doomed[a] })), { anonymous: 401, student: 403, otherStudent: 404, otherInstructor: 404, instructor: 204 });
+    // Another course's instructor, through their own course's URL, still finds no set.
+    expect((await goldenSetRoute.GET(request("otherInstructor", "/x"), params({ courseId: otherSlug, setId }))).status).toBe(404);
+  });
+
+  it("lets only the course's instructor start, list and open evaluation runs and set the answer floor", async () => {
+    await matrix((a) => evalRunsRoute.POST(request(a, "/x", json({ kind: "single", setId, config: { k: 4 } })), params({ courseId: slug })), { anonymous: 401, student: 403, otherStudent: 404, otherInstructor: 404, instructor: 202 });
+    await matrix((a) => evalRunsRoute.GET(request(a, "/x"), params({ courseId: slug })), { anonymous: 401, student: 403, otherStudent: 404, otherInstructor: 404, instructor: 200 });
+    const { runs } = await (await evalRunsRoute.GET(request("instructor", "/x"), params({ courseId: slug }))).json();
+    const runId = runs[0].id;
+    await matrix((a) => evalRunRoute.GET(request(a, "/x"), params({ courseId: slug, runId })), { anonymous: 401, student: 403, otherStudent: 404, otherInstructor: 404, instructor: 200 });
+    const { db } = await getDb();
+    await vi.waitFor(async () => expect((await getEvalRun(db, { courseId, runId }))?.status).toBe("done"), { timeout: 30_000 });
+    await matrix((a) => floorRoute.POST(request(a, "/x", json({ minScore: 0.3, confirm: true })), params({ courseId: slug })), { anonymous: 401, student: 403, otherStudent: 404, otherInstructor: 404, instructor: 200 });
+    const unconfirmed = await floorRoute.POST(request("instructor", "/x", json({ minScore: 0.5 })), params({ courseId: slug }));
+    expect(unconfirmed.status).toBe(400);
+  });
+
   it("never sends another course's passage as a probe's pick", async () => {
     const { db } = await getDb();
     const other = (await db.query.courses.findFirst({ where: (c, { eq }) => eq(c.slug, otherSlug) }))!;
@@ -379,6 +438,18 @@ describe("authorization matrix", () => {
       ["POST", "/playground", (r) => playground.POST(r, params(c))],
       ["POST", "/probe", (r) => probe.POST(r, params(c))],
       ["GET", "/questions/csv", (r) => questionsCsv.GET(r, params(c))],
+      ["GET", "/golden-sets", (r) => goldenSetsRoute.GET(r, params(c))],
+      ["POST", "/golden-sets", (r) => goldenSetsRoute.POST(r, params(c))],
+      ["GET", "/golden-set", (r) => goldenSetRoute.GET(r, params({ ...c, setId }))],
+      ["DELETE", "/golden-set", (r) => goldenSetRoute.DELETE(r, params({ ...c, setId }))],
+      ["POST", "/golden-set/questions", (r) => goldenQuestionsRoute.POST(r, params({ ...c, setId }))],
+      ["DELETE", "/golden-set/question", (r) => goldenQuestionRoute.DELETE(r, params({ ...c, setId, questionId: "gq_none" }))],
+      ["GET", "/golden-set/export", (r) => goldenExport.GET(r, params({ ...c, setId }))],
+      ["POST", "/golden-set/import", (r) => goldenImport.POST(r, params({ ...c, setId }))],
+      ["GET", "/eval-runs", (r) => evalRunsRoute.GET(r, params(c))],
+      ["POST", "/eval-runs", (r) => evalRunsRoute.POST(r, params(c))],
+      ["GET", "/eval-run", (r) => evalRunRoute.GET(r, params({ ...c, runId: "evr_none" }))],
+      ["POST", "/floor", (r) => floorRoute.POST(r, params(c))],
     ];
     const badOrigins = ["null", "not a url", "http://[::1", "https://", "file:///etc/passwd", "http://localhost:3100.evil.example", "%zz", "http://ex ample.test"];
     const badCookies = [`${SESSION_COOKIE}=%E0%A4%A`, `${SESSION_COOKIE}=%`, `${SESSION_COOKIE}=%ZZ; other=1`, `${SESSION_COOKIE}`, `${SESSION_COOKIE}=${"A".repeat(5000)}`, "=;;;=", `${SESSION_COOKIE}=\u00ff%C3`];

@@ -1,20 +1,14 @@
 "use client";
 
 import Link from "next/link";
+import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
 import { StatusBadge } from "@/components/trace/status-badge";
 import { RequestMessages, Section } from "@/components/trace/trace-view";
 import { useJsonPost } from "@/components/ui/use-json-post";
 import type { ProbeCondition, ProbeConclusion, ProbeConditionKey } from "@/lib/workbench/probe";
+import { PassagePicker, where, type PickedPassage } from "./passage-picker";
 import { QuestionField } from "./question-field";
-
-interface FoundPassage {
-  chunkId: string;
-  documentTitle: string;
-  pdfPage: number;
-  pageLabel: string | null;
-  text: string;
-}
 
 const conditionText: Record<ProbeConditionKey, { title: string; note: string }> = {
   retrieved: { title: "Retrieved context", note: "What the live pipeline searched, gated and packed." },
@@ -22,72 +16,25 @@ const conditionText: Record<ProbeConditionKey, { title: string; note: string }> 
   empty: { title: "No context", note: "Not a single passage: it must abstain." },
 };
 
-const where = (p: { documentTitle: string; pdfPage: number }) => `${p.documentTitle}, PDF page ${p.pdfPage}`;
-
-/** The searched words worth marking (short ones match everywhere). */
-const words = (query: string) => [...new Set(query.toLowerCase().match(/[\p{L}\p{N}]{3,}/gu) ?? [])];
-const EXCERPT_CHARS = 320;
-
-/** The searched words where a word starts ("late" in "later", not in "calculated"). The words are letters and digits only: nothing in them is regular-expression syntax. */
-const wordStarts = (searched: string[]) => new RegExp(`(?<![\\p{L}\\p{N}])(${searched.join("|")})`, "giu");
-
-/** The part of a passage around the first searched word, so a long passage shows why it was found. */
-function excerpt(text: string, searched: string[]): string {
-  const first = searched.length ? text.search(wordStarts(searched)) : -1;
-  const start = first < 0 ? 0 : Math.max(0, text.lastIndexOf(" ", Math.max(0, first - 60)) + 1);
-  const cut = text.slice(start, start + EXCERPT_CHARS);
-  return `${start > 0 ? "…" : ""}${cut}${start + EXCERPT_CHARS < text.length ? "…" : ""}`;
-}
-
-/** Text with the searched words marked, as text (never HTML). */
-function Marked({ text, words: marked }: { text: string; words: string[] }) {
-  if (marked.length === 0) return <>{text}</>;
-  return (
-    <>
-      {text.split(wordStarts(marked)).map((piece, i) =>
-        i % 2 === 1 ? (
-          <mark key={i} className="rounded bg-amber-100 px-0.5 text-ink">
-            {piece}
-          </mark>
-        ) : (
-          piece
-        ),
-      )}
-    </>
-  );
-}
 
 /**
  * The evidence-substitution probe: the instructor picks passages that should answer the question;
  * the question runs over the retrieved context, over those passages and over none, and the three
  * requests and outcomes are read together.
  */
-export function Probe({ courseSlug, initialQuestion }: { courseSlug: string; initialQuestion: string }) {
+export type ProbeResultData = { conditions: ProbeCondition[]; conclusion: ProbeConclusion };
+
+export function Probe({ courseSlug, initialQuestion, initialResult }: { courseSlug: string; initialQuestion: string; initialResult: ProbeResultData | null }) {
   const [question, setQuestion] = useState(initialQuestion);
-  const [query, setQuery] = useState(initialQuestion);
-  const [found, setFound] = useState<FoundPassage[] | null>(null);
-  const [searchError, setSearchError] = useState<string | null>(null);
-  const [searched, setSearched] = useState<string[]>([]);
-  const [picked, setPicked] = useState<FoundPassage[]>([]);
-  const [result, setResult] = useState<{ conditions: ProbeCondition[]; conclusion: ProbeConclusion } | null>(null);
-  const { error, pending, post } = useJsonPost(setResult);
+  const [picked, setPicked] = useState<PickedPassage[]>([]);
+  const [result, setResult] = useState<ProbeResultData | null>(initialResult);
+  const router = useRouter();
+  // The stored probe joins "Earlier probes" (server-rendered) at once.
+  const { error, pending, post } = useJsonPost((data: ProbeResultData) => {
+    setResult(data);
+    router.refresh();
+  });
   const api = `/api/courses/${encodeURIComponent(courseSlug)}`;
-  const isPicked = (p: FoundPassage) => picked.some((x) => x.chunkId === p.chunkId);
-
-  async function search(e: FormEvent<HTMLFormElement>) {
-    e.preventDefault();
-    setSearchError(null);
-    try {
-      const res = await fetch(`${api}/passages?q=${encodeURIComponent(query)}`);
-      const data = (await res.json().catch(() => null)) as { passages?: FoundPassage[]; message?: string } | null;
-      if (!res.ok || !data?.passages) throw new Error(data?.message ?? "The search failed. Try again.");
-      setFound(data.passages);
-      setSearched(words(query));
-    } catch (err) {
-      setSearchError(err instanceof TypeError ? "The server could not be reached. Check your connection and try again." : (err as Error).message);
-    }
-  }
-
   function run(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
     void post(`${api}/probe`, { question, oracleChunkIds: picked.map((p) => p.chunkId) });
@@ -96,57 +43,7 @@ export function Probe({ courseSlug, initialQuestion }: { courseSlug: string; ini
   return (
     <div className="mt-8 space-y-6">
       <Section title="1. Passages that answer it" note="Search the course’s notes and pick the passages a correct answer needs.">
-        <form onSubmit={search} role="search" className="flex gap-2" data-testid="passage-search">
-          <label htmlFor="passage-query" className="sr-only">
-            Search the notes
-          </label>
-          <input
-            id="passage-query"
-            type="search"
-            required
-            maxLength={200}
-            value={query}
-            onChange={(e) => setQuery(e.target.value)}
-            placeholder="Words the answer would use"
-            className="min-w-0 flex-1 rounded-lg border border-line-strong bg-surface px-3 py-2 text-[15px] text-ink outline-none transition focus:border-accent-500 focus:ring-2 focus:ring-accent-100"
-          />
-          <button type="submit" className="shrink-0 rounded-lg border border-line-strong bg-surface px-4 py-2 text-sm font-medium text-ink transition hover:bg-canvas">
-            Search
-          </button>
-        </form>
-        {searchError ? (
-          <p role="alert" className="mt-3 text-sm text-rose-700">
-            {searchError}
-          </p>
-        ) : null}
-        {found ? (
-          found.length === 0 ? (
-            <p className="mt-4 text-sm text-muted">No passage contains these words.</p>
-          ) : (
-            <ul className="mt-4 divide-y divide-line rounded-xl border border-line" data-testid="search-results">
-              {found.map((p) => (
-                <li key={p.chunkId} data-testid="search-result" className="flex gap-4 px-4 py-3">
-                  <div className="min-w-0 flex-1">
-                    <p className="text-xs text-muted">{where(p)}</p>
-                    <p className="mt-1 text-sm leading-relaxed text-ink-soft">
-                      <Marked text={excerpt(p.text, searched)} words={searched} />
-                    </p>
-                  </div>
-                  <button
-                    type="button"
-                    onClick={() => setPicked(isPicked(p) ? picked.filter((x) => x.chunkId !== p.chunkId) : [...picked, p])}
-                    aria-pressed={isPicked(p)}
-                    className={`h-fit shrink-0 rounded-md px-3 py-1 text-sm font-medium ring-1 ring-inset transition ${
-                      isPicked(p) ? "bg-accent-600 text-white ring-accent-600 hover:bg-accent-700" : "text-accent-700 ring-accent-200 hover:bg-accent-50"
-                    }`}
-                  >
-                    {isPicked(p) ? "Picked" : "Pick"}
-                  </button>
-                </li>
-              ))}
-            </ul>
-          )
-        ) : null}
+        <PassagePicker courseSlug={courseSlug} initialQuery={initialQuestion} picked={picked} onChange={setPicked} />
       </Section>
 
       <form onSubmit={run} className="rounded-2xl border border-line bg-surface p-5 sm:p-6" data-testid="probe-form">
@@ -162,7 +59,7 @@ export function Probe({ courseSlug, initialQuestion }: { courseSlug: string; ini
             {picked.map((p, i) => (
               <li key={p.chunkId} className="flex items-center justify-between gap-3 rounded-lg bg-canvas px-3 py-1.5">
                 <span className="min-w-0 truncate text-ink-soft">
-                  <span className="font-mono text-xs text-muted">S{i + 1}</span> {where(p)} · {excerpt(p.text, searched)}
+                  <span className="font-mono text-xs text-muted">S{i + 1}</span> {where(p)} · {p.excerpt}
                 </span>
                 <button type="button" onClick={() => setPicked(picked.filter((x) => x.chunkId !== p.chunkId))} className="shrink-0 text-xs text-muted hover:text-ink">
                   Remove
@@ -193,7 +90,7 @@ export function Probe({ courseSlug, initialQuestion }: { courseSlug: string; ini
   );
 }
 
-function ProbeResult({ courseSlug, result }: { courseSlug: string; result: { conditions: ProbeCondition[]; conclusion: ProbeConclusion } }) {
+function ProbeResult({ courseSlug, result }: { courseSlug: string; result: ProbeResultData }) {
   const { conclusion } = result;
   const calm = conclusion.verdict === "answered";
   return (

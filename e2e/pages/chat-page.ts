@@ -1,6 +1,6 @@
 import { copyFile, mkdir } from "node:fs/promises";
 import { dirname } from "node:path";
-import { expect, type Locator, type Page } from "@playwright/test";
+import { expect, type Browser, type Locator, type Page } from "@playwright/test";
 
 /** The newest answer at one DOM change. */
 export interface SeenAnswer {
@@ -171,4 +171,12 @@ export class ChatPage {
       await copyFile(path, copyTo);
     }
   }
+}
+
+/** A fresh browser context signed in as `account`, on its chat page object. */
+export async function signedIn(browser: Browser, account: { email: string; password: string }) {
+  const context = await browser.newContext();
+  const chat = new ChatPage(await context.newPage());
+  await chat.signIn(account);
+  return { context, page: chat.page, chat };
 }

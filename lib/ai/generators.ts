@@ -27,11 +27,9 @@ export interface LlmConfig {
   maxRetries: number;
 }
 
-/** Any OpenAI-compatible chat endpoint (OpenAI, Ollama, vLLM, LM Studio) through the Chat Completions API. */
-export function llmGenerator(config: LlmConfig): Generator {
+/** The requests every model call makes: the system message as instructions, the rest as the conversation. */
+function chatCalls(config: LlmConfig) {
   const model = createOpenAI({ baseURL: config.baseURL, apiKey: config.apiKey ?? "not-needed" }).chat(config.model);
-  /** A plain text completion (the follow-up rewrite); answers stream through `stream` below. */
-  /** What every call sends: the system message as instructions, the rest as the conversation. */
   const request = ([system, ...rest]: ChatMessage[], abortSignal?: AbortSignal) => ({
     model,
     instructions: system.content,
@@ -41,6 +39,7 @@ export function llmGenerator(config: LlmConfig): Generator {
     timeout: config.timeoutMs,
     abortSignal,
   });
+  /** A plain text completion (the follow-up rewrite, the evaluation judge); answers stream. */
   const complete = async (messages: ChatMessage[], abortSignal?: AbortSignal) => {
     try {
       return await generateText(request(messages, abortSignal));
@@ -48,6 +47,12 @@ export function llmGenerator(config: LlmConfig): Generator {
       throw new GenerationError(`The model endpoint failed: ${(e as Error).message}`, e);
     }
   };
+  return { request, complete };
+}
+
+/** Any OpenAI-compatible chat endpoint (OpenAI, Ollama, vLLM, LM Studio) through the Chat Completions API. */
+export function llmGenerator(config: LlmConfig): Generator {
+  const { request, complete } = chatCalls(config);
   const withRetry = ({ messages, retry }: GenerateInput): ChatMessage[] =>
     retry ? [...messages, { role: "assistant" as const, content: retry.raw }, { role: "user" as const, content: retryMessage(retry.problems, { heldOnly: retry.heldOnly }) }] : messages;
   const generator: Generator = {
@@ -95,15 +100,27 @@ export function llmGenerator(config: LlmConfig): Generator {
   return generator;
 }
 
+const llmConfigFromEnv = (model: string): LlmConfig => ({
+  model,
+  baseURL: env.OPENAI_BASE_URL,
+  apiKey: env.OPENAI_API_KEY,
+  temperature: env.GENERATION_TEMPERATURE,
+  timeoutMs: env.GENERATION_TIMEOUT_MS,
+  maxRetries: 2,
+});
+
 /** The generator the environment configures: a model when GENERATION_MODEL is set, else extractive. */
 export function generatorFromEnv(): Generator {
   if (!env.GENERATION_MODEL) return extractiveGenerator();
-  return llmGenerator({
-    model: env.GENERATION_MODEL,
-    baseURL: env.OPENAI_BASE_URL,
-    apiKey: env.OPENAI_API_KEY,
-    temperature: env.GENERATION_TEMPERATURE,
-    timeoutMs: env.GENERATION_TIMEOUT_MS,
-    maxRetries: 2,
-  });
+  return llmGenerator(llmConfigFromEnv(env.GENERATION_MODEL));
+}
+
+/** A text completion by the configured model (the evaluation's judge), or null when no model is configured. */
+export type CompleteText = (messages: ChatMessage[]) => Promise<string>;
+export function textModel(config: LlmConfig): { name: string; complete: CompleteText } {
+  const { complete } = chatCalls(config);
+  return { name: config.model, complete: async (messages) => (await complete(messages)).text };
+}
+export function textModelFromEnv(): { name: string; complete: CompleteText } | null {
+  return env.GENERATION_MODEL ? textModel(llmConfigFromEnv(env.GENERATION_MODEL)) : null;
 }

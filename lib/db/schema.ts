@@ -331,3 +331,102 @@ export const reviewLogs = sqliteTable(
   },
   (t) => [index("review_logs_user").on(t.userId, t.courseId, t.reviewedAt)],
 );
+
+// ─── The instructor's workbench: golden sets, evaluation runs, probes ───────────────────────
+
+/** A named set of golden questions of one course (the lib/eval format, kept in the database). */
+export const goldenSets = sqliteTable(
+  "golden_sets",
+  {
+    id: text("id").primaryKey(),
+    courseId: text("course_id").notNull().references(() => courses.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("golden_sets_course_name").on(t.courseId, t.name)],
+);
+export type GoldenSet = InferSelectModel<typeof goldenSets>;
+
+/** A gold passage: a page of a document, narrowed to the picked text (and its offsets in the page text) when known. */
+export interface StoredGoldPassage {
+  document: string;
+  pdfPage: number;
+  quote?: string;
+  charStart?: number;
+  charEnd?: number;
+}
+
+export const goldenQuestions = sqliteTable(
+  "golden_questions",
+  {
+    id: text("id").primaryKey(),
+    setId: text("set_id").notNull().references(() => goldenSets.id, { onDelete: "cascade" }),
+    /** The question's id in the JSONL format, unique within its set. */
+    key: text("key").notNull(),
+    ordinal: integer("ordinal").notNull(),
+    kind: text("kind", { enum: ["answerable", "unanswerable", "two-part", "follow-up"] }).notNull(),
+    expect: text("expect", { enum: ["answered", "partial", "insufficient_evidence", "conflicting_evidence"] }).notNull(),
+    question: text("question").notNull(),
+    history: text("history", { mode: "json" }).$type<string[]>().notNull(),
+    /** The expected answer: a short text the cited quote or the claim must contain. */
+    answer: text("answer"),
+    passages: text("passages", { mode: "json" }).$type<StoredGoldPassage[]>().notNull(),
+    split: text("split", { enum: ["tune", "test"] }).notNull().default("test"),
+    offTopic: integer("off_topic", { mode: "boolean" }).notNull().default(false),
+    note: text("note"),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("golden_questions_set_key").on(t.setId, t.key), index("golden_questions_set").on(t.setId, t.ordinal)],
+);
+export type GoldenQuestionRow = InferSelectModel<typeof goldenQuestions>;
+
+export const evalRunKinds = ["single", "ab", "chunk_sizes"] as const;
+export const evalRunStatuses = ["running", "done", "failed"] as const;
+
+/** One evaluation of a golden set: its settings, progress while it runs, and its report (JSON) once done. */
+export const evalRuns = sqliteTable(
+  "eval_runs",
+  {
+    id: text("id").primaryKey(),
+    courseId: text("course_id").notNull().references(() => courses.id, { onDelete: "cascade" }),
+    setId: text("set_id").references(() => goldenSets.id, { onDelete: "set null" }),
+    /** The set's name when the run was made (the set may be deleted later). */
+    setName: text("set_name").notNull(),
+    kind: text("kind", { enum: evalRunKinds }).notNull(),
+    status: text("status", { enum: evalRunStatuses }).notNull().default("running"),
+    /** The configurations run (one, two for A/B, one per chunk size), as JSON. */
+    configs: text("configs", { mode: "json" }).notNull(),
+    progress: integer("progress").notNull().default(0),
+    total: integer("total").notNull(),
+    report: text("report", { mode: "json" }),
+    error: text("error"),
+    createdAt: createdAt(),
+    finishedAt: integer("finished_at", { mode: "timestamp_ms" }),
+  },
+  (t) => [index("eval_runs_course").on(t.courseId, t.createdAt)],
+);
+export type EvalRun = InferSelectModel<typeof evalRuns>;
+
+/** One evidence-substitution probe: the question, its three traces and the conclusion in words. */
+export const probeRuns = sqliteTable(
+  "probe_runs",
+  {
+    id: text("id").primaryKey(),
+    courseId: text("course_id").notNull().references(() => courses.id, { onDelete: "cascade" }),
+    question: text("question").notNull(),
+    verdict: text("verdict").notNull(),
+    summary: text("summary").notNull(),
+    /** The three conditions as the page shows them (requests, contexts, outcomes). */
+    conditions: text("conditions", { mode: "json" }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("probe_runs_course").on(t.courseId, t.createdAt)],
+);
+
+/** An instructor's settings for a course's answers; absent fields keep the defaults. */
+export const courseSettings = sqliteTable("course_settings", {
+  courseId: text("course_id").primaryKey().references(() => courses.id, { onDelete: "cascade" }),
+  /** The answer-score floor (gate and extractive generator), set from the score-distribution chart. */
+  minScore: real("min_score"),
+  updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull().default(now),
+});

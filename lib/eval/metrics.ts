@@ -6,7 +6,7 @@
  * eligible, so an empty category never reads as 0% or 100%.
  */
 import { z } from "zod";
-import type { AnswerPart } from "@/lib/rag/types";
+import type { AnswerCitation, AnswerPart } from "@/lib/rag/types";
 
 // ─── The golden set's shape ─────────────────────────────────────────────────────────────────
 
@@ -25,6 +25,11 @@ export const goldenPageSchema = z.object({
   document: z.string().min(1),
   /** 1-based physical page ("PDF page N"), not the printed label. */
   pdfPage: z.number().int().min(1),
+  /** The gold passage's text on that page, when it was picked from search results (the whole page counts otherwise). */
+  quote: z.string().min(1).optional(),
+  /** The passage's offsets in the stored page text, when known. */
+  charStart: z.number().int().min(0).optional(),
+  charEnd: z.number().int().min(1).optional(),
 });
 export type GoldenPage = z.infer<typeof goldenPageSchema>;
 
@@ -74,6 +79,21 @@ export interface EvalPart {
   ask: string;
   state: AnswerPart["state"];
   claims: Array<{ text: string; citations: EvalCitation[] }>;
+}
+
+/** An answer's parts as the metrics read them; `extra` adds fields to each citation. */
+export function evalParts<X extends object>(
+  parts: readonly AnswerPart[],
+  extra: (citation: AnswerCitation) => X = () => ({}) as X,
+): Array<Omit<EvalPart, "claims"> & { claims: Array<{ text: string; citations: Array<EvalCitation & X> }> }> {
+  return parts.map((p) => ({
+    ask: p.ask,
+    state: p.state,
+    claims: p.claims.map((c) => ({
+      text: c.text,
+      citations: c.citations.map((cit) => ({ documentTitle: cit.documentTitle, pdfPage: cit.pdfPage, quote: cit.quote, ...extra(cit) })),
+    })),
+  }));
 }
 
 export interface EvalRecord {

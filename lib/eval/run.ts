@@ -24,7 +24,8 @@ import { processQueuedJobs } from "@/lib/ingest/worker";
 import { type AskSettings, type ExtractiveModel, type TraceRecord } from "@/lib/rag/pipeline";
 import { ask, askDeps, defaultAskSettings } from "@/lib/server/ask";
 import { seedDemoCourse } from "@/lib/server/seed";
-import { computeMetrics, diagnose, goldenQuestionSchema, type EvalRecord, type GoldenQuestion, type Metrics, type MissCause, type Split } from "./metrics";
+import { parseGoldenJsonl } from "./jsonl";
+import { computeMetrics, diagnose, evalParts, type EvalRecord, type GoldenQuestion, type Metrics, type MissCause, type Split } from "./metrics";
 
 const REPO_ROOT = fileURLToPath(new URL("../..", import.meta.url));
 /** The golden set, next to this file. */
@@ -38,24 +39,7 @@ export const DEMO_COURSE = "demo";
 
 /** Reads and validates golden.jsonl; a malformed line fails with its line number. */
 export function loadGolden(path: string = GOLDEN_PATH): GoldenQuestion[] {
-  const lines = readFileSync(path, "utf8").split("\n");
-  const out: GoldenQuestion[] = [];
-  const ids = new Set<string>();
-  lines.forEach((line, i) => {
-    if (!line.trim()) return;
-    let json: unknown;
-    try {
-      json = JSON.parse(line);
-    } catch (e) {
-      throw new Error(`${basename(path)}:${i + 1}: not JSON (${(e as Error).message})`);
-    }
-    const parsed = goldenQuestionSchema.safeParse(json);
-    if (!parsed.success) throw new Error(`${basename(path)}:${i + 1}: ${parsed.error.issues.map((x) => `${x.path.join(".")}: ${x.message}`).join("; ")}`);
-    if (ids.has(parsed.data.id)) throw new Error(`${basename(path)}:${i + 1}: duplicate id ${parsed.data.id}`);
-    ids.add(parsed.data.id);
-    out.push(parsed.data);
-  });
-  return out;
+  return parseGoldenJsonl(readFileSync(path, "utf8"), basename(path));
 }
 
 export function selectSplit(golden: GoldenQuestion[], split: Split | "all"): GoldenQuestion[] {
@@ -214,14 +198,7 @@ export async function runGolden({ split = "all", overrides = {}, model, ids, gol
     const record: EvalRecord = {
       golden: g,
       status: answer.status,
-      parts: answer.parts.map((p) => ({
-        ask: p.ask,
-        state: p.state,
-        claims: p.claims.map((c) => ({
-          text: c.text,
-          citations: c.citations.map((cit) => ({ documentTitle: cit.documentTitle, pdfPage: cit.pdfPage, quote: cit.quote })),
-        })),
-      })),
+      parts: evalParts(answer.parts),
     };
     const stages = stagePages(trace);
     results.push({

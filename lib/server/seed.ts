@@ -6,6 +6,7 @@ import { addMembership, createUser, getUserByEmail } from "@/lib/db/queries/user
 import { demoCourse, demoDocuments } from "@/lib/demo/course";
 import { env } from "@/lib/env";
 import { submitUpload } from "@/lib/ingest/upload";
+import { ensureDemoGoldenSet } from "./evaluation";
 
 /** The demo accounts: printed at start and in the README, for a first look only. */
 export const DEMO_ACCOUNTS = {
@@ -18,8 +19,8 @@ async function ensureUser(db: DbHandle["db"], account: { email: string; password
 }
 
 /**
- * The demo course with one instructor and one student; its generated PDFs are queued through
- * the ordinary upload path and the worker indexes them.
+ * The demo course with one instructor and one student and its golden set `demo`; its generated
+ * PDFs are queued through the ordinary upload path and the worker indexes them.
  */
 export async function seedDemoCourse({ db }: DbHandle): Promise<{ slug: string; joinCode: string }> {
   const instructor = await ensureUser(db, DEMO_ACCOUNTS.instructor);
@@ -31,5 +32,6 @@ export async function seedDemoCourse({ db }: DbHandle): Promise<{ slug: string; 
   for (const doc of await demoDocuments()) {
     await submitUpload(db, { courseId: course.id, fileName: doc.fileName, title: doc.title, bytes: doc.bytes, isCorrection: doc.isCorrection, maxBytes: env.MAX_UPLOAD_BYTES });
   }
+  await ensureDemoGoldenSet(db, course.id);
   return { slug: course.slug, joinCode: course.joinCode };
 }

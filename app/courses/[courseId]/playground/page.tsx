@@ -3,7 +3,7 @@ import { Playground } from "@/components/workbench/playground";
 import { questionParam, WorkbenchFrame, type WorkbenchPageProps } from "@/components/workbench/workbench-frame";
 import { requirePageCourse } from "@/lib/server/page-auth";
 import { getCourseTrace } from "@/lib/server/traces";
-import { defaultKnobs } from "@/lib/server/workbench";
+import { courseKnobs } from "@/lib/server/workbench";
 
 export const metadata: Metadata = { title: "Settings playground" };
 
@@ -21,7 +21,7 @@ export default async function PlaygroundPage({ params, searchParams }: Workbench
       tool="playground"
       intro="Run a question with other search and packing settings, side by side with the defaults, to see what the settings change. Each run keeps its trace; no student sees these answers."
     >
-      <Playground courseSlug={access.course.slug} defaults={defaultKnobs} initialQuestion={questionParam(query.q) ?? questionParam(source?.question) ?? ""} history={source?.history ?? []} />
+      <Playground courseSlug={access.course.slug} defaults={await courseKnobs(access.course.id)} initialQuestion={questionParam(query.q) ?? questionParam(source?.question) ?? ""} history={source?.history ?? []} />
     </WorkbenchFrame>
   );
 }

@@ -136,6 +136,12 @@ export default async function QuestionsPage({ params }: { params: Promise<{ cour
                               >
                                 Probe
                               </Link>
+                              <Link
+                                href={`${base}/eval?promote=${encodeURIComponent(gap.traceId)}`}
+                                className="rounded-md px-2.5 py-1 text-ink-soft ring-1 ring-inset ring-line-strong transition hover:bg-canvas"
+                              >
+                                Add to golden set
+                              </Link>
                             </div>
                           </li>
                         ))}

@@ -6,6 +6,7 @@ import { newId } from "@/lib/ids";
 import { answerQuestion, type TraceRecord } from "@/lib/rag/pipeline";
 import { answerAdmission } from "@/lib/server/admission";
 import { askDeps } from "@/lib/server/ask";
+import { courseAskOverrides } from "@/lib/server/evaluation";
 import { requireCourseAccess } from "@/lib/auth/access";
 import { askLimiter } from "@/lib/server/limits";
 import { handler, parseJson } from "@/lib/server/http";
@@ -87,7 +88,7 @@ async function answer(req: Request, { params }: Ctx, gone: AbortController, stop
         });
       if (!conversation.isNew) send({ type: "conversation", conversationId: conversation.id, title: existing!.title });
       try {
-        const run = answerQuestion({ courseId: course.id, question, history, signal: gone.signal }, askDeps(full, course.id));
+        const run = answerQuestion({ courseId: course.id, question, history, signal: gone.signal }, askDeps(full, course.id, await courseAskOverrides(db, course.id)));
         let step = await run.next();
         while (!step.done) {
           send(step.value);

@@ -6,6 +6,7 @@ import { getCurrentPassages } from "@/lib/db/queries/search";
 import { AppError } from "@/lib/errors";
 import { answerAdmission } from "@/lib/server/admission";
 import { askDeps } from "@/lib/server/ask";
+import { courseAskOverrides } from "@/lib/server/evaluation";
 import { handler, parseJson } from "@/lib/server/http";
 import { askLimiter } from "@/lib/server/limits";
 import { runProbe } from "@/lib/server/workbench";
@@ -35,7 +36,7 @@ export const POST = handler(async (req, { params }: Ctx) => {
   const release = await answerAdmission.acquire(req.signal);
   try {
     const full = { db, ...handle };
-    return Response.json(await runProbe(full, { courseId: course.id, question, oracle }, askDeps(full, course.id)));
+    return Response.json(await runProbe(full, { courseId: course.id, question, oracle }, askDeps(full, course.id, await courseAskOverrides(db, course.id))));
   } finally {
     release();
   }
