@@ -48,13 +48,15 @@ if (values.document) {
 }
 
 try {
-  const cards = await previewCards(handle.db, { courseId: course.id, scope: { documentId, pageFrom, pageTo } });
+  const { cards, dropped } = await previewCards(handle.db, { courseId: course.id, scope: { documentId, pageFrom, pageTo } });
   for (const c of cards) {
     const source = sourceLine({ documentTitle: c.documentTitle, pdfPage: c.pdfPage, revision: c.revisionNumber });
     if (values.json) console.log(JSON.stringify({ kind: c.kind, front: c.front, back: c.back, answerType: c.answerType, distractors: c.distractors, source, quote: c.quote }));
     else console.log(`[${c.kind}] ${c.front}\n    → ${c.back}\n    ${source}${c.distractors.length ? `\n    distractors: ${c.distractors.join(" | ")}` : ""}\n`);
   }
-  if (!values.json) console.log(`${cards.length} cards`);
+  // Model-written cards whose quote is not in the notes are never printed, only counted.
+  if (values.json) console.log(JSON.stringify({ cards: cards.length, dropped }));
+  else console.log(`${cards.length} cards${dropped ? `, ${dropped} dropped: their quote is not in the notes` : ""}`);
 } catch (e) {
   if (isAppError(e)) fail(e.message);
   throw e;

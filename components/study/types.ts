@@ -4,7 +4,7 @@ import type { AnswerCitation } from "@/lib/rag/pipeline";
 export interface StudyCardView {
   id: string;
   deckId: string;
-  kind: "definition" | "cloze";
+  kind: "definition" | "cloze" | "question";
   front: string;
   back: string;
   answerType: string;

@@ -254,7 +254,7 @@ export const decks = sqliteTable(
 );
 export type Deck = InferSelectModel<typeof decks>;
 
-export const cardKinds = ["definition", "cloze"] as const;
+export const cardKinds = ["definition", "cloze", "question"] as const;
 export const cardStatuses = ["active", "changed", "retired"] as const;
 
 /** A card cites the notes like a claim: chunk, revision, PDF page, printed page, verbatim quote and its offsets in the page text. */

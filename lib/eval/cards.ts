@@ -76,7 +76,8 @@ export async function evaluateCards(log: (line: string) => void = () => {}): Pro
       const stem = basename(file).replace(/\.pdf$/i, "");
       const courseId = db.courses.get(stem)!;
       const started = performance.now();
-      const cards = await previewCards(db.handle.db, { courseId, scope: {} });
+      // The quality figures are the extractive default's, whatever model is configured.
+      const { cards } = await previewCards(db.handle.db, { courseId, scope: {}, writer: null });
       const millis = performance.now() - started;
       let selfRetrieved = 0;
       for (const c of cards) {

@@ -10,6 +10,7 @@ import { env } from "@/lib/env";
 import { AppError } from "@/lib/errors";
 import type { DeckJson } from "./export";
 import { answerKey, DeckBuilder, type DraftCard } from "./generate";
+import { modelCardWriter, type CardWriter } from "./model-cards";
 import { checkQuote } from "./revision";
 import { grades, review, type GradeName, type MemoryState } from "./schedule";
 
@@ -28,16 +29,35 @@ async function scopePages(db: Db, courseId: string, scope: DeckScope) {
   return { pages, rest };
 }
 
+/** The configured card writer: a model when GENERATION_MODEL is set, else null (cards from the notes' structure). */
+function cardWriterFromEnv(): CardWriter | null {
+  if (!env.GENERATION_MODEL) return null;
+  const config = { model: env.GENERATION_MODEL, baseURL: env.OPENAI_BASE_URL, apiKey: env.OPENAI_API_KEY, temperature: env.GENERATION_TEMPERATURE, timeoutMs: env.GENERATION_TIMEOUT_MS, maxRetries: 2 };
+  return modelCardWriter(config, { perPage: env.STUDY_CARDS_PER_PAGE });
+}
+
+/** The cards drawn, and how many a model wrote whose quote failed validation (never shown). */
+export interface DrawnCards {
+  cards: DraftCard[];
+  dropped: number;
+}
+
 /** Draws the cards, yielding to the event loop between pages and writing progress every tenth. */
-async function drawCards(db: Db, deckId: string | null, pages: Awaited<ReturnType<typeof scopePages>>): Promise<DraftCard[]> {
+async function drawCards(db: Db, deckId: string | null, pages: Awaited<ReturnType<typeof scopePages>>, writer = cardWriterFromEnv()): Promise<DrawnCards> {
   const builder = new DeckBuilder(pages.pages, { perPage: env.STUDY_CARDS_PER_PAGE, poolPages: pages.rest });
+  const written: DraftCard[] = [];
+  let dropped = 0;
   const step = Math.max(1, Math.ceil(pages.pages.length / 10));
   for (const [i, page] of pages.pages.entries()) {
-    builder.addPage(page);
+    if (writer) {
+      const result = await writer(page);
+      written.push(...result.cards);
+      dropped += result.dropped;
+    } else builder.addPage(page);
     if (deckId && (i + 1) % step === 0) await setDeckProgress(db, { deckId, progress: i + 1 });
     else await new Promise((r) => setImmediate(r));
   }
-  return builder.finish();
+  return writer ? { cards: written, dropped } : { cards: builder.finish(), dropped: 0 };
 }
 
 const toRow = (c: DraftCard) => ({
@@ -63,25 +83,32 @@ const toRow = (c: DraftCard) => ({
  */
 export async function generateDeck(
   db: Db,
-  { courseId, ownerId, title, scope, wait }: { courseId: string; ownerId: string; title: string; scope: DeckScope; wait: boolean },
-): Promise<Deck> {
+  { courseId, ownerId, title, scope, wait, writer = cardWriterFromEnv() }: { courseId: string; ownerId: string; title: string; scope: DeckScope; wait: boolean; writer?: CardWriter | null },
+): Promise<Deck & { dropped?: number }> {
   const pages = await scopePages(db, courseId, scope);
   const deck = await createDeck(db, { courseId, ownerId, title, documentId: scope.documentId ?? null, pageFrom: scope.pageFrom ?? null, pageTo: scope.pageTo ?? null, total: pages.pages.length });
-  const run = drawCards(db, deck.id, pages)
-    .then((drafts) => completeDeck(db, { deckId: deck.id, cards: drafts.map(toRow) }))
+  let dropped: number | undefined;
+  const run = drawCards(db, deck.id, pages, writer)
+    .then((drawn) => {
+      dropped = drawn.dropped;
+      return completeDeck(db, { deckId: deck.id, cards: drawn.cards.map(toRow) });
+    })
     .catch(async (e) => {
       console.error(`[study] generating deck ${deck.id} failed:`, e);
       await failDeck(db, { deckId: deck.id, error: "Generating the cards failed; try again." }).catch(() => {});
       throw e;
     });
-  if (wait) await run;
-  else run.catch(() => {});
-  return deck;
+  if (!wait) {
+    run.catch(() => {});
+    return deck;
+  }
+  await run;
+  return { ...deck, dropped };
 }
 
 /** The cards a scope would give, without storing a deck (the CLI's default output). */
-export async function previewCards(db: Db, { courseId, scope }: { courseId: string; scope: DeckScope }): Promise<DraftCard[]> {
-  return drawCards(db, null, await scopePages(db, courseId, scope));
+export async function previewCards(db: Db, { courseId, scope, writer }: { courseId: string; scope: DeckScope; writer?: CardWriter | null }): Promise<DrawnCards> {
+  return drawCards(db, null, await scopePages(db, courseId, scope), writer === undefined ? cardWriterFromEnv() : writer);
 }
 
 export function parseGrade(raw: unknown): GradeName {

@@ -6,7 +6,7 @@
 import { z } from "zod";
 
 export interface ExportCard {
-  kind: "definition" | "cloze";
+  kind: "definition" | "cloze" | "question";
   front: string;
   back: string;
   answerType: string;
@@ -44,7 +44,7 @@ export const deckJsonSchema = z.object({
   cards: z
     .array(
       z.object({
-        kind: z.enum(["definition", "cloze"]),
+        kind: z.enum(["definition", "cloze", "question"]),
         front: z.string().min(1).max(2000),
         back: z.string().min(1).max(2000),
         answerType: z.string().min(1).max(40),

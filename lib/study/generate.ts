@@ -32,7 +32,8 @@ export interface StudyPage {
   chunks: StudyChunk[];
 }
 
-export type CardKind = "definition" | "cloze";
+/** "question": a model-written question/answer pair (lib/study/model-cards.ts). */
+export type CardKind = "definition" | "cloze" | "question";
 /** A wink entity type for a cloze card; TERM / DEFINITION for the two sides of a definition. */
 export type AnswerType = EntityType | "DEFINITION";
 
