@@ -15,12 +15,13 @@ const STUDENT = { email: "student@demo.test", password: "demo-student" };
 const INSTRUCTOR = { email: "instructor@demo.test", password: "demo-instructor" };
 const COURSE = demoCourse.slug;
 const DECLINED = "Which café on campus serves the best espresso?";
-const SET = "office and cafés";
 
 const save = (page: ChatPage["page"], testInfo: TestInfo, name: string) => shot(page, testInfo.outputPath(`${name}.png`), `/tmp/shots/evaluation-${name}.png`);
 
 test("an instructor builds a golden set from a gap, evaluates it, moves the floor and runs an A/B", async ({ browser }, testInfo) => {
   test.setTimeout(300_000);
+  // A retry runs against the same server: its set needs a name the first try did not take.
+  const SET = testInfo.retry ? `office and cafés ${testInfo.retry}` : "office and cafés";
   const student = await signedIn(browser, STUDENT);
   await student.chat.goto(COURSE);
   await expect(student.chat.status(await student.chat.ask(DECLINED))).toHaveAttribute("data-status", "insufficient_evidence");
@@ -76,8 +77,9 @@ test("an instructor builds a golden set from a gap, evaluates it, moves the floo
   await expect(run.metric("Citation validity")).toContainText("100.0%");
   await expect(page.getByTestId("latency-table")).toContainText("retrieve");
   const chart = page.getByTestId("score-chart");
-  await expect(chart.locator("svg.recharts-surface")).toBeVisible();
-  await expect(chart.locator(".recharts-reference-line")).toContainText("floor 0.3");
+  await expect(chart.getByRole("application")).toBeVisible();
+  // recharts draws a reference line's label in its own layer, not inside the line's group.
+  await expect(chart.getByText("floor 0.3", { exact: true })).toBeVisible();
   await save(page, testInfo, "run");
 
   // "Set floor here" asks first; confirmed, the chart draws the new floor; then it is put back.
@@ -92,7 +94,7 @@ test("an instructor builds a golden set from a gap, evaluates it, moves the floo
     await expect(dialog).toContainText(`to ${value}?`);
     await dialog.getByRole("button", { name: "Confirm" }).click();
     await expect(page.getByRole("status").filter({ hasText: "The course's floor is now" })).toContainText(value);
-    await expect(chart.locator(".recharts-reference-line")).toContainText(shown);
+    await expect(chart.getByText(shown, { exact: true })).toBeVisible();
   }
 
   // A/B on the demo set: progress while it runs, then the questions whose outcome changed and where.
@@ -114,7 +116,7 @@ test("an instructor builds a golden set from a gap, evaluates it, moves the floo
 
   // The runs over time.
   await evaluation.goto(COURSE);
-  await expect(page.getByTestId("runs-chart").locator("svg.recharts-surface")).toBeVisible();
+  await expect(page.getByTestId("runs-chart").getByRole("application")).toBeVisible();
   await expect(evaluation.runs).toHaveCount(2);
   await save(page, testInfo, "eval");
 });

@@ -30,7 +30,6 @@ const POLL_MS = 600;
 const pct = (v: number | null | undefined) => (v === null || v === undefined ? "—" : `${(v * 100).toFixed(1)}%`);
 const ofRate = (r: Rate) => `${pct(r.rate)} (${r.hits}/${r.n})`;
 const ofMean = (m: Mean) => `${pct(m.value)} (n=${m.n})`;
-export const kindLabel: Record<RunJson["kind"], string> = { single: "One configuration", ab: "A/B", chunk_sizes: "Chunk sizes" };
 
 /** One evaluation run: its progress while it runs (polled), then its report. */
 export function RunView({ courseSlug, initial, floor }: { courseSlug: string; initial: RunJson; floor: number }) {

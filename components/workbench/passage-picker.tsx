@@ -1,6 +1,6 @@
 "use client";
 
-import { useState, type FormEvent } from "react";
+import { useState, type KeyboardEvent } from "react";
 
 export interface FoundPassage {
   chunkId: string;
@@ -59,8 +59,8 @@ export function PassagePicker({ courseSlug, initialQuery, picked, onChange }: { 
   const [searched, setSearched] = useState<string[]>([]);
   const isPicked = (p: FoundPassage) => picked.some((x) => x.chunkId === p.chunkId);
 
-  async function search(e: FormEvent<HTMLFormElement>) {
-    e.preventDefault();
+  async function search() {
+    if (!query.trim()) return;
     setSearchError(null);
     try {
       const res = await fetch(`/api/courses/${encodeURIComponent(courseSlug)}/passages?q=${encodeURIComponent(query)}`);
@@ -73,28 +73,36 @@ export function PassagePicker({ courseSlug, initialQuery, picked, onChange }: { 
     }
   }
 
+  // Enter searches here and never submits a form the picker sits in (a golden question's form).
+  const searchOnEnter = (e: KeyboardEvent<HTMLInputElement>) => {
+    if (e.key !== "Enter") return;
+    e.preventDefault();
+    void search();
+  };
+
   const toggle = (p: FoundPassage) => onChange(isPicked(p) ? picked.filter((x) => x.chunkId !== p.chunkId) : [...picked, { ...p, excerpt: excerpt(p.text, searched) }]);
 
   return (
     <>
-        <form onSubmit={search} role="search" className="flex gap-2" data-testid="passage-search">
+        {/* Not a <form>: the picker is used inside the golden question's form, and forms cannot nest. */}
+        <div role="search" className="flex gap-2" data-testid="passage-search">
           <label htmlFor="passage-query" className="sr-only">
             Search the notes
           </label>
           <input
             id="passage-query"
             type="search"
-            required
             maxLength={200}
             value={query}
             onChange={(e) => setQuery(e.target.value)}
+            onKeyDown={searchOnEnter}
             placeholder="Words the answer would use"
             className="min-w-0 flex-1 rounded-lg border border-line-strong bg-surface px-3 py-2 text-[15px] text-ink outline-none transition focus:border-accent-500 focus:ring-2 focus:ring-accent-100"
           />
-          <button type="submit" className="shrink-0 rounded-lg border border-line-strong bg-surface px-4 py-2 text-sm font-medium text-ink transition hover:bg-canvas">
+          <button type="button" onClick={() => void search()} disabled={!query.trim()} className="shrink-0 rounded-lg border border-line-strong bg-surface px-4 py-2 text-sm font-medium text-ink transition hover:bg-canvas disabled:opacity-60">
             Search
           </button>
-        </form>
+        </div>
         {searchError ? (
           <p role="alert" className="mt-3 text-sm text-rose-700">
             {searchError}

@@ -3,7 +3,7 @@ import Link from "next/link";
 import { RunsOverTime } from "@/components/eval/charts";
 import { NewSetForm, RunForm } from "@/components/eval/eval-forms";
 import { HeadRow } from "@/components/eval/head-row";
-import { kindLabel } from "@/components/eval/run-view";
+import { kindLabel } from "@/components/eval/run-kind";
 import { StatusBadge } from "@/components/trace/status-badge";
 import { Section } from "@/components/trace/trace-view";
 import { getDb } from "@/lib/db/client";

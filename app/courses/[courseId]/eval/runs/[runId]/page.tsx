@@ -1,7 +1,8 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
-import { kindLabel, RunView, type RunJson } from "@/components/eval/run-view";
+import { kindLabel } from "@/components/eval/run-kind";
+import { RunView, type RunJson } from "@/components/eval/run-view";
 import { SiteHeader } from "@/components/ui/site-header";
 import { getDb } from "@/lib/db/client";
 import { getEvalRun } from "@/lib/db/queries/golden";
