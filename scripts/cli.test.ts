@@ -1,6 +1,6 @@
-/** The two CLIs as a person runs them: real processes, a real database file, real course PDFs. */
+/** The CLIs as a person runs them: real processes, a real database file, real course PDFs. */
 import { execFile } from "node:child_process";
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
@@ -11,7 +11,7 @@ const run = promisify(execFile);
 const dir = mkdtempSync(join(tmpdir(), "cli-"));
 const env = { ...process.env, DATABASE_URL: `file:${join(dir, "study.db")}` };
 
-async function cli(script: "ingest" | "ask", args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+async function cli(script: "ingest" | "ask" | "eval-cli", args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   try {
     const { stdout, stderr } = await run(process.execPath, ["--conditions=react-server", "--import", "tsx", `scripts/${script}.ts`, ...args], { env, timeout: 120_000 });
     return { code: 0, stdout, stderr };
@@ -83,4 +83,37 @@ describe("npm run ingest / npm run ask", () => {
     expect(badK.code).toBe(2);
     expect(badK.stderr).toMatch(/--k must be a whole number/);
   });
+});
+
+describe("npm run eval -- --course", () => {
+  it("runs the demo course's seeded set with --json: every headline figure a rate from 0 to 1, the run stored", async () => {
+    const { code, stdout } = await cli("eval-cli", ["--course", "demo-cs101", "--set", "demo", "--json"]);
+    expect(code).toBe(0);
+    const report = JSON.parse(stdout);
+    expect(report).toMatchObject({ run: expect.stringMatching(/^evr_/), course: "demo-cs101", set: "demo", generator: "extractive" });
+    expect(report.questions).toBeGreaterThanOrEqual(80);
+    for (const key of ["hitAtK", "mrr", "precisionAtK", "recallAtK", "sufficientEvidenceRecall", "citationValidity", "unhelpfulRefusalRate", "abstentionRate"]) {
+      expect(report[key], key).toBeGreaterThanOrEqual(0);
+      expect(report[key], key).toBeLessThanOrEqual(1);
+    }
+  }, 180_000);
+
+  it("exports a set as JSONL and imports it into a new set: all lines or none, a repeated id refused", async () => {
+    const exported = join(dir, "demo.jsonl");
+    expect((await cli("eval-cli", ["--course", "demo-cs101", "--set", "demo", "--export", exported])).code).toBe(0);
+    const two = join(dir, "two.jsonl");
+    writeFileSync(two, readFileSync(exported, "utf8").split("\n").slice(0, 2).join("\n") + "\n");
+    const imported = await cli("eval-cli", ["--course", "demo-cs101", "--set", "a copy", "--import", two]);
+    expect(imported.stdout).toMatch(/Imported 2 question\(s\) into set “a copy”/);
+    const again = await cli("eval-cli", ["--course", "demo-cs101", "--set", "a copy", "--import", two]);
+    expect(again.code).toBe(1);
+    expect(again.stderr).toMatch(/already has a question with the id/);
+    const bad = join(dir, "bad.jsonl");
+    writeFileSync(bad, `${readFileSync(two, "utf8")}{"id": "q-x", "question": "Is the lab open on Sundays?"}\n`);
+    const refused = await cli("eval-cli", ["--course", "demo-cs101", "--set", "a copy", "--import", bad]);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toMatch(/Nothing was imported\. .*bad\.jsonl:3:/);
+    const back = await cli("eval-cli", ["--course", "demo-cs101", "--set", "a copy", "--export", "-"]);
+    expect(back.stdout.split("\n").filter((l) => l.startsWith("{")).map((l) => JSON.parse(l).id)).toEqual(readFileSync(two, "utf8").trim().split("\n").map((l) => JSON.parse(l).id));
+  }, 180_000);
 });

@@ -3,20 +3,24 @@
  * stored (the Evaluation page opens it later).
  *
  *   npm run eval -- --course <slug> --set <name> [--config A.json] [--vs B.json] [--chunk-sizes 80,160,320] [--json]
+ *   npm run eval -- --course <slug> --set <name> --import FILE.jsonl   (the set is created if new)
+ *   npm run eval -- --course <slug> --set <name> --export FILE.jsonl   ("-" for stdout)
  *
  * A config file is a JSON object of pipeline settings (k, minScore, maxPassages, contextWindow,
  * outputReserve, safetyMargin); absent ones keep the course's defaults. `--json` prints one JSON
  * object on stdout (progress and logs go to stderr).
  */
-import { readFile } from "node:fs/promises";
+import { readFile, writeFile } from "node:fs/promises";
 import { parseArgs } from "node:util";
 import { getDb } from "@/lib/db/client";
 import { getCourseBySlug } from "@/lib/db/queries/courses";
-import { findGoldenSet, requireGoldenSet } from "@/lib/db/queries/golden";
+import type { Course } from "@/lib/db/schema";
+import { addGoldenQuestions, createGoldenSet, findGoldenSet, listGoldenQuestions, requireGoldenSet } from "@/lib/db/queries/golden";
 import { demoCourse } from "@/lib/demo/course";
 import { DEMO_GOLDEN_SET } from "@/lib/demo/golden";
 import { isAppError } from "@/lib/errors";
 import { runConfigSchema, type RunConfig, type SetRunReport } from "@/lib/eval/course-run";
+import { GoldenFormatError, goldenJsonl, parseGoldenJsonl } from "@/lib/eval/jsonl";
 import { workerDepsFromEnv } from "@/lib/ingest/deps";
 import { processQueuedJobs } from "@/lib/ingest/worker";
 import { ensureDemoGoldenSet, startEvalRun, type RunRequest } from "@/lib/server/evaluation";
@@ -26,7 +30,10 @@ import { fail, helpRequested } from "./cli-args";
 
 logToStderr();
 
-const usage = "Usage: npm run eval -- --course <slug> --set <name> [--config A.json] [--vs B.json] [--chunk-sizes 80,160,320] [--json]";
+const usage = [
+  "Usage: npm run eval -- --course <slug> --set <name> [--config A.json] [--vs B.json] [--chunk-sizes 80,160,320] [--json]",
+  "       npm run eval -- --course <slug> --set <name> --import FILE.jsonl | --export FILE.jsonl",
+].join("\n");
 
 const { values } = parseArgs({
   options: {
@@ -36,12 +43,15 @@ const { values } = parseArgs({
     vs: { type: "string" },
     "chunk-sizes": { type: "string" },
     json: { type: "boolean", default: false },
+    import: { type: "string" },
+    export: { type: "string" },
     help: { type: "boolean", default: false },
   },
 });
 helpRequested(values.help, usage);
 if (!values.course || !values.set) fail(usage);
 if (values.vs && values["chunk-sizes"]) fail(`--vs and --chunk-sizes are separate runs; give one.\n${usage}`);
+if (values.import && values.export) fail(`--import and --export are separate actions; give one.\n${usage}`);
 
 async function readConfig(path: string | undefined): Promise<RunConfig> {
   if (!path) return {};
@@ -79,6 +89,35 @@ if (course.slug === demoCourse.slug && values.set === DEMO_GOLDEN_SET && !(await
   await ensureDemoGoldenSet(handle.db, course.id);
 }
 
+/** Appends a JSONL file's questions to the set (created if new): all of them or none, the first bad line named. */
+async function importSet(courseId: string, setName: string, path: string) {
+  let text: string;
+  try {
+    text = await readFile(path, "utf8");
+  } catch (e) {
+    fail(`${path}: not readable (${(e as Error).message}).`);
+  }
+  let questions;
+  try {
+    questions = parseGoldenJsonl(text, path);
+  } catch (e) {
+    if (e instanceof GoldenFormatError) fail(`Nothing was imported. ${e.message}`);
+    throw e;
+  }
+  if (questions.length === 0) fail(`${path} holds no questions; nothing was imported.`);
+  const set = (await findGoldenSet(handle.db, { courseId, name: setName })) ?? (await createGoldenSet(handle.db, { courseId, name: setName }));
+  await addGoldenQuestions(handle.db, { setId: set.id, questions });
+  console.log(`Imported ${questions.length} question(s) into set “${set.name}”.`);
+}
+
+async function exportSet(courseId: string, courseSlug: string, setName: string, path: string) {
+  const set = await requireGoldenSet(handle.db, { courseId, name: setName });
+  const jsonl = goldenJsonl((await listGoldenQuestions(handle.db, { setId: set.id, course: courseSlug })).map((q) => q.golden));
+  if (path === "-") process.stdout.write(jsonl);
+  else await writeFile(path, jsonl);
+  if (path !== "-") console.log(`Wrote the ${jsonl.split("\n").filter(Boolean).length} question(s) of set “${set.name}” to ${path}.`);
+}
+
 const pct = (v: number | null) => (v === null ? "–" : `${(v * 100).toFixed(1)}%`);
 function printReport(label: string, r: SetRunReport) {
   console.log(`\n${label}: ${r.questions.length} questions in ${r.seconds.toFixed(2)} s, generator ${r.generator}, ${JSON.stringify(r.settings)}`);
@@ -87,7 +126,18 @@ function printReport(label: string, r: SetRunReport) {
 }
 
 try {
-  const set = await requireGoldenSet(handle.db, { courseId: course.id, name: values.set });
+  if (values.import) await importSet(course.id, values.set, values.import);
+  else if (values.export) await exportSet(course.id, course.slug, values.set, values.export);
+  else await runSet(course, values.set);
+} catch (e) {
+  console.error(isAppError(e) ? e.message : (e as Error).message);
+  process.exitCode = 1;
+} finally {
+  handle.client.close();
+}
+
+async function runSet(course: Course, setName: string) {
+  const set = await requireGoldenSet(handle.db, { courseId: course.id, name: setName });
   const { run, done } = await startEvalRun(handle, { course, set, request, wait: false });
   let last = -1;
   const ticker = setInterval(async () => {
@@ -119,9 +169,4 @@ try {
     }
   } else if (values.json) console.log(JSON.stringify({ ...meta, sizes: report.sizes }));
   else for (const s of report.sizes) console.log(`chunks of ${s.targetTokens} tokens (${s.chunks} chunks): ${Object.entries(s.headline).map(([k, v]) => `${k} ${pct(v)}`).join(", ")}`);
-} catch (e) {
-  console.error(isAppError(e) ? e.message : (e as Error).message);
-  process.exitCode = 1;
-} finally {
-  handle.client.close();
 }
