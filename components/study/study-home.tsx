@@ -248,6 +248,7 @@ export function StudyHome({ courseSlug, role, userId }: { courseSlug: string; ro
                   ) : (
                     <p className="mt-1 text-xs text-muted" data-testid="deck-count">
                       {d.cardCount} card{d.cardCount === 1 ? "" : "s"}
+                      {d.dropped ? ` · ${d.dropped} more dropped: their quote is not in the notes` : ""}
                     </p>
                   )}
                 </div>

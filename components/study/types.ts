@@ -38,6 +38,8 @@ export interface DeckView {
   progress: number;
   total: number;
   error: string | null;
+  /** Model-written cards dropped because their quote was not in the notes. */
+  dropped: number;
   documentId: string | null;
   pageFrom: number | null;
   pageTo: number | null;

@@ -246,6 +246,8 @@ export const decks = sqliteTable(
     /** Pages read so far and in all, while generating. */
     progress: integer("progress").notNull().default(0),
     total: integer("total").notNull().default(0),
+    /** Model-written cards thrown away because their quote was not in the notes (never shown). */
+    dropped: integer("dropped").notNull().default(0),
     error: text("error"),
     publishedAt: integer("published_at", { mode: "timestamp_ms" }),
     createdAt: createdAt(),

@@ -84,14 +84,14 @@ const toRow = (c: DraftCard) => ({
 export async function generateDeck(
   db: Db,
   { courseId, ownerId, title, scope, wait, writer = cardWriterFromEnv() }: { courseId: string; ownerId: string; title: string; scope: DeckScope; wait: boolean; writer?: CardWriter | null },
-): Promise<Deck & { dropped?: number }> {
+): Promise<Deck> {
   const pages = await scopePages(db, courseId, scope);
   const deck = await createDeck(db, { courseId, ownerId, title, documentId: scope.documentId ?? null, pageFrom: scope.pageFrom ?? null, pageTo: scope.pageTo ?? null, total: pages.pages.length });
-  let dropped: number | undefined;
+  let dropped = 0;
   const run = drawCards(db, deck.id, pages, writer)
     .then((drawn) => {
       dropped = drawn.dropped;
-      return completeDeck(db, { deckId: deck.id, cards: drawn.cards.map(toRow) });
+      return completeDeck(db, { deckId: deck.id, cards: drawn.cards.map(toRow), dropped });
     })
     .catch(async (e) => {
       console.error(`[study] generating deck ${deck.id} failed:`, e);

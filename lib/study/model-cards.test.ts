@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startScriptedOpenAI } from "@/lib/ai/openai-server.mock";
 import { signUp } from "@/lib/auth/accounts";
 import { createCourse } from "@/lib/db/queries/courses";
-import { getDeckCards } from "@/lib/db/queries/study";
+import { getDeckCards, listDecks } from "@/lib/db/queries/study";
 import { openTempDb } from "@/lib/db/temp";
 import { isAppError } from "@/lib/errors";
 import { workerDepsFromEnv } from "@/lib/ingest/deps";
@@ -81,6 +81,8 @@ describe("cards written by a model", () => {
     server.setScript([honestAndFabricated]);
     const deck = await generateDeck(handle.db, { courseId, ownerId: userId, title: "Model", scope: {}, wait: true, writer: writer() });
     expect(deck.dropped).toBe(2);
+    // Stored with the deck, so the study page can say how many were thrown away.
+    expect((await listDecks(handle.db, { courseId, userId })).find((d) => d.id === deck.id)).toMatchObject({ status: "ready", dropped: 2, cardCount: 2 });
     const stored = await getDeckCards(handle.db, { deckId: deck.id, userId });
     expect(stored.map((c) => [c.kind, c.pdfPage, c.quote])).toEqual([
       ["question", 1, FIRST],

@@ -67,12 +67,12 @@ export async function failDeck(db: Db, { deckId, error }: { deckId: string; erro
 export type NewCard = Omit<Card, "id" | "deckId" | "ordinal" | "status" | "changedInRevision" | "newPassage" | "newPdfPage" | "createdAt">;
 
 /** The deck's cards and its readiness, in one transaction: a deck is never seen half-filled. */
-export async function completeDeck(db: Db, { deckId, cards: drafts }: { deckId: string; cards: NewCard[] }): Promise<void> {
+export async function completeDeck(db: Db, { deckId, cards: drafts, dropped }: { deckId: string; cards: NewCard[]; dropped: number }): Promise<void> {
   await db.transaction(async (tx) => {
     for (let i = 0; i < drafts.length; i += 100) {
       await tx.insert(cards).values(drafts.slice(i, i + 100).map((c, j) => ({ ...c, id: newId("crd"), deckId, ordinal: i + j })));
     }
-    await tx.update(decks).set({ status: "ready", progress: sql`${decks.total}` }).where(eq(decks.id, deckId));
+    await tx.update(decks).set({ status: "ready", progress: sql`${decks.total}`, dropped }).where(eq(decks.id, deckId));
   });
 }
 

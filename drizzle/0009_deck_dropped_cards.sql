@@ -1,0 +1,1 @@
+ALTER TABLE `decks` ADD `dropped` integer DEFAULT 0 NOT NULL;
