@@ -1,10 +1,11 @@
 import { rmSync } from "node:fs";
 import { expect, request as playwrightRequest, test } from "@playwright/test";
 import { startScriptedOpenAI } from "../lib/ai/openai-server.mock";
-import { demoCourse, DEMO_FACTS } from "../lib/demo/course";
+import { demoCourse, DEMO_DOCUMENT_TITLES, DEMO_FACTS } from "../lib/demo/course";
 import { env } from "../lib/env";
 import { startNextServer, stopNextServer, type NextServer } from "./next-server";
 import { ChatPage } from "./pages/chat-page";
+import { StudyPages } from "./pages/study-pages";
 
 /**
  * With GENERATION_MODEL pointed at the scripted OpenAI-compatible server (SSE chunks with a delay,
@@ -199,4 +200,71 @@ test("a model's claims appear one by one while it writes; a held claim shows as 
   await expect(checks.filter({ hasText: "held" })).toContainText("unknown source id");
   await page.screenshot({ path: `${SHOTS}/trace-model.png`, fullPage: true });
   await instructor.dispose();
+});
+
+/** The first passage a card request fenced, and its first line (the sentence, not a page number printed under it). */
+function firstPassage(body: Record<string, unknown>): { label: string; sentence: string } {
+  const user = (body.messages as Array<{ role: string; content: string }>).find((m) => m.role === "user")!.content;
+  const m = /<passage id="(S\d+)">\n([\s\S]*?)\n<\/passage>/.exec(user);
+  if (!m) throw new Error("the card request fenced no passage");
+  return { label: m[1], sentence: m[2].trim().split("\n")[0] };
+}
+
+test("a model-written deck keeps only cards whose quote is in the notes, counts the rest, and is practised and quizzed", async ({ browser }, testInfo) => {
+  test.setTimeout(180_000);
+  // Per page: one card quoting the page, one quoting a sentence the notes do not hold.
+  model.setScript([
+    {
+      kind: "fromRequest",
+      reply: (body) => {
+        const { label, sentence } = firstPassage(body);
+        return {
+          kind: "json",
+          value: {
+            cards: [
+              { question: "What is the first thing this page of the notice says?", answer: sentence, evidence: { sourceId: label, quote: sentence } },
+              { question: "Where does the Saturday lab meet?", answer: "Room 9", evidence: { sourceId: label, quote: "The Saturday lab meets in Room 9 of the annex." } },
+            ],
+          },
+        };
+      },
+    },
+  ]);
+  const requestsBefore = model.chatRequests().length;
+  const instructor = await browser.newContext({ baseURL: server!.url });
+  expect((await instructor.request.post("/api/auth/sign-in", { data: INSTRUCTOR })).status()).toBe(200);
+  const study = new StudyPages(await instructor.newPage(), COURSE);
+  await study.goto();
+  await study.generateDeck("Written by the model", DEMO_DOCUMENT_TITLES.notice);
+  const pages = model.chatRequests().length - requestsBefore;
+  expect(pages).toBeGreaterThan(0);
+  await expect(study.deck("Written by the model").getByTestId("deck-count")).toHaveText(`${pages} card${pages === 1 ? "" : "s"} · ${pages} more dropped: their quote is not in the notes`);
+  await study.publish("Written by the model");
+  const deckId = (await study.deck("Written by the model").getAttribute("data-deck-id"))!;
+  await study.page.screenshot({ path: testInfo.outputPath("model-deck.png"), fullPage: true });
+  await study.page.screenshot({ path: `${SHOTS}/study-model-deck.png`, fullPage: true });
+  await instructor.close();
+
+  // The student: a question card asks its question, flips to the model's answer with its source chip, and is graded by keyboard.
+  const student = await browser.newContext({ baseURL: server!.url });
+  expect((await student.request.post("/api/auth/sign-in", { data: STUDENT })).status()).toBe(200);
+  const practice = new StudyPages(await student.newPage(), COURSE);
+  await practice.page.goto(`/courses/${COURSE}/study/practice?deck=${deckId}`);
+  await expect(practice.page.getByTestId("practice-status")).toHaveText(`${pages} due · 0 reviewed this session`);
+  const card = practice.page.getByTestId("practice-card");
+  await expect(card).toContainText("Answer the question");
+  await expect(practice.front()).toHaveText("What is the first thing this page of the notice says?");
+  await expect(card).not.toContainText("Room 9");
+  await practice.page.keyboard.press("Space");
+  await expect(practice.page.getByTestId("card-back")).not.toBeEmpty();
+  await practice.page.screenshot({ path: `${SHOTS}/study-model-practice.png` });
+  await practice.page.keyboard.press("3");
+  await expect(practice.page.getByTestId("practice-status")).toContainText("1 reviewed this session");
+
+  // The quiz: a free answer is revealed and self-checked, then scored.
+  await practice.gotoQuiz(deckId, 1);
+  const back = ((await (await student.request.get(`/api/courses/${COURSE}/decks/${deckId}`)).json()) as { cards: Array<{ back: string }> }).cards[0].back;
+  await practice.answer(back);
+  await expect(practice.page.getByTestId("quiz-score")).toContainText("Score: 1 / 1");
+  await student.close();
 });

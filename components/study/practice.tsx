@@ -6,6 +6,9 @@ import { ErrorNote } from "./study-frame";
 import { CardChip, StudySources } from "./study-sources";
 import { studyApi, studyFetch, type StudyCardView } from "./types";
 
+/** What the card asks, by kind (a model-written card is a question with a free answer). */
+const PROMPT: Record<StudyCardView["kind"], string> = { definition: "Define the term", cloze: "Fill the blank", question: "Answer the question" };
+
 const GRADES = [
   { key: "1", grade: "again", label: "Again", tone: "bg-red-600 hover:bg-red-700" },
   { key: "2", grade: "hard", label: "Hard", tone: "bg-amber-600 hover:bg-amber-700" },
@@ -108,7 +111,7 @@ export function Practice({ courseSlug, deckId }: { courseSlug: string; deckId: s
         ) : null}
         {card ? (
           <section data-testid="practice-card" data-card-id={card.id} aria-live="polite" className="mt-6 rounded-2xl border border-line bg-surface p-5 shadow-sm sm:p-7">
-            <p className="text-xs font-medium uppercase tracking-wide text-muted">{card.kind === "definition" ? "Define the term" : "Fill the blank"}</p>
+            <p className="text-xs font-medium uppercase tracking-wide text-muted">{PROMPT[card.kind]}</p>
             <p data-testid="card-front" className="mt-2 text-xl leading-relaxed text-ink [overflow-wrap:anywhere]">
               {card.front}
             </p>

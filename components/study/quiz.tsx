@@ -32,6 +32,8 @@ export function Quiz({ courseSlug, deckId, size }: { courseSlug: string; deckId:
   const [index, setIndex] = useState(0);
   const [answers, setAnswers] = useState<Array<{ given: string; right: boolean }>>([]);
   const [typed, setTyped] = useState("");
+  /** A model-written question has a free answer no typed text would match: the student reveals it and says whether they had it. */
+  const [revealed, setRevealed] = useState(false);
   useEffect(() => {
     studyFetch<{ cards: StudyCardView[] }>(`${api}/decks/${encodeURIComponent(deckId)}`)
       .then((r) => setCards(r.cards.filter((c) => c.status === "active")))
@@ -49,9 +51,9 @@ export function Quiz({ courseSlug, deckId, size }: { courseSlug: string; deckId:
   const answered = answers[index];
   const [finished, setFinished] = useState(false);
 
-  function answer(given: string) {
+  function answer(given: string, right = q ? answerKey(given) === answerKey(q.card.back) : false) {
     if (!q || answered) return;
-    setAnswers((a) => [...a, { given, right: answerKey(given) === answerKey(q.card.back) }]);
+    setAnswers((a) => [...a, { given, right }]);
   }
   function submitTyped(e: FormEvent) {
     e.preventDefault();
@@ -90,6 +92,24 @@ export function Quiz({ courseSlug, deckId, size }: { courseSlug: string; deckId:
                 );
               })}
             </div>
+          ) : q.card.kind === "question" ? (
+            answered ? null : revealed ? (
+              <div className="mt-4" data-testid="quiz-self-check">
+                <p className="text-sm text-ink-soft [overflow-wrap:anywhere]">The notes: “{q.card.back}”</p>
+                <div className="mt-3 flex gap-2">
+                  <button type="button" onClick={() => answer(q.card.back, true)} className="rounded-lg bg-accent-600 px-3 py-2 text-sm text-white">
+                    I had it
+                  </button>
+                  <button type="button" onClick={() => answer("", false)} className="rounded-lg border border-line-strong px-3 py-2 text-sm">
+                    I missed it
+                  </button>
+                </div>
+              </div>
+            ) : (
+              <button type="button" onClick={() => setRevealed(true)} className="mt-4 rounded-lg border border-line-strong px-3 py-2 text-sm">
+                Show the answer
+              </button>
+            )
           ) : (
             <form onSubmit={submitTyped} className="mt-4 flex gap-2">
               <input value={typed} onChange={(e) => setTyped(e.target.value)} disabled={Boolean(answered)} aria-label="Your answer" data-testid="quiz-input" className="min-w-0 flex-1 rounded-lg border border-line-strong px-3 py-2" />
@@ -108,6 +128,7 @@ export function Quiz({ courseSlug, deckId, size }: { courseSlug: string; deckId:
                 data-testid="quiz-next"
                 onClick={() => {
                   setTyped("");
+                  setRevealed(false);
                   if (index === questions.length - 1) setFinished(true);
                   else setIndex(index + 1);
                 }}

@@ -73,10 +73,14 @@ export class StudyPages {
     await expect(this.page.getByTestId("quiz-question")).toBeVisible();
   }
 
-  /** Types an answer (or picks the choice with this text) and moves on. */
+  /** Types an answer (or picks the choice with this text; or, for a free-answer question, reveals it and says "I had it") and moves on. */
   async answer(text: string): Promise<void> {
     const q = this.page.getByTestId("quiz-question");
-    if (await q.getByTestId("quiz-input").count()) {
+    if (await q.getByRole("button", { name: "Show the answer" }).count()) {
+      await q.getByRole("button", { name: "Show the answer" }).click();
+      await expect(q.getByTestId("quiz-self-check")).toContainText(text);
+      await q.getByRole("button", { name: "I had it" }).click();
+    } else if (await q.getByTestId("quiz-input").count()) {
       await q.getByTestId("quiz-input").fill(text);
       await q.getByRole("button", { name: "Answer" }).click();
     } else {
