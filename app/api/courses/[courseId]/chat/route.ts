@@ -26,9 +26,10 @@ const body = z.object({
 /**
  * Asks one question in a conversation and streams the pipeline's events as NDJSON, one event a
  * line: stages, then each validated claim, the final answer with its status, and "saved". The
- * answer waits its turn in the admission queue (503 with Retry-After when the queue is full), and
- * is written in one batch only once it is complete: a new conversation's row comes with its first
- * answer, so a failed or cancelled answer leaves nothing half-made. A client that goes away
+ * request waits its turn in the admission queue before anything else (503 with Retry-After when
+ * the queue is full), and the answer is written in one batch only once it is complete: a new
+ * conversation's row comes with its first answer, so a failed or cancelled answer leaves nothing
+ * half-made. A client that goes away
  * cancels its answer; its trace is kept, saying "cancelled". While the server shuts down a new
  * question gets 503 with Retry-After, and an answer still running at the shutdown's bound is
  * cancelled the same way, the student told so.
@@ -40,15 +41,21 @@ export const POST = handler(async (req, ctx: Ctx) => {
     stop.byShutdown = true;
     gone.abort();
   });
+  let release: (() => void) | undefined;
   try {
-    return await answer(req, ctx, gone, stop, finish);
+    // Admitted before any database work: under a rush the session, rate-limit and conversation
+    // reads would otherwise pile up on the one connection ahead of the queue that bounds them.
+    release = await answerAdmission.acquire(req.signal);
+    const admitted = release;
+    return await answer(req, ctx, gone, stop, () => (admitted(), finish()));
   } catch (e) {
+    release?.();
     finish();
     throw e;
   }
 });
 
-async function answer(req: Request, { params }: Ctx, gone: AbortController, stop: { byShutdown: boolean }, finish: () => void): Promise<Response> {
+async function answer(req: Request, { params }: Ctx, gone: AbortController, stop: { byShutdown: boolean }, done: () => void): Promise<Response> {
   const startedAt = performance.now();
   const { db, ...handle } = await getDb();
   const { course, user } = await requireCourseAccess(db, req, (await params).courseId);
@@ -64,7 +71,6 @@ async function answer(req: Request, { params }: Ctx, gone: AbortController, stop
 
   const onRequestAbort = () => gone.abort();
   req.signal.addEventListener("abort", onRequestAbort, { once: true });
-  const release = await answerAdmission.acquire(req.signal);
 
   const full = { db, ...handle };
   const encoder = new TextEncoder();
@@ -109,8 +115,7 @@ async function answer(req: Request, { params }: Ctx, gone: AbortController, stop
         log("error", "answer_failed", { requestId: requestIdOf(req), courseId: course.id, error: e });
         send({ type: "error", message: "Something went wrong while answering. Nothing was saved; try again." });
       } finally {
-        release();
-        finish();
+        done();
         req.signal.removeEventListener("abort", onRequestAbort);
         try {
           controller.close();
