@@ -94,7 +94,7 @@ export function ftsPhrase(text: string): string {
  * fit this budget: on a small course every term is used; on a large one the common words, which
  * carry little BM25 weight but match most chunks, stop generating candidates.
  */
-const POSTINGS_BUDGET = 8_000;
+const POSTINGS_BUDGET = 4_000;
 
 /** Per database (a process may open several, as the evaluation does): counts of one never plan another's queries. */
 const statsCaches = new WeakMap<Client, Map<string, { at: number; value: number }>>();
