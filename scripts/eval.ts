@@ -23,7 +23,7 @@ import { logToStderr } from "@/lib/server/log";
 logToStderr();
 
 const usage =
-  "Usage: scripts/eval.ts [--golden FILE.jsonl] [--split tune|test|all] [--min-score X] [--k N] [--max-passages N] [--sweep | --fit | --check | --cards] [--ids a,b] [--json FILE] [--verbose]";
+  "Usage: scripts/eval.ts [--golden FILE.jsonl] [--split tune|test|all] [--min-score X] [--k N] [--max-passages N] [--sweep | --fit [--misses] | --check | --cards] [--ids a,b] [--json FILE] [--verbose]";
 
 const { values } = parseArgs({
   options: {
@@ -34,6 +34,7 @@ const { values } = parseArgs({
     golden: { type: "string" },
     sweep: { type: "boolean", default: false },
     fit: { type: "boolean", default: false },
+    misses: { type: "boolean", default: false },
     cards: { type: "boolean", default: false },
     check: { type: "boolean", default: false },
     ids: { type: "string" },
@@ -237,7 +238,7 @@ async function cards() {
 }
 
 async function fit() {
-  await fitRanker({ write: true, log: (line: string) => console.log(line) });
+  await fitRanker({ write: true, misses: values.misses, log: (line: string) => console.log(line) });
 }
 
 try {

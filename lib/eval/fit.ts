@@ -106,15 +106,40 @@ interface Fitted {
 const calibrated = (m: Fitted, x: number[]) => sigmoid(dot(m.calibration, [dot({ bias: 0, w: m.ranking }, x), ...masked(x)]));
 
 /** One question decided as the generator decides it: the best-ranked unit (and a close second) clearing the floor. */
-function decideExample(e: Example, m: Fitted, floor: number, secondRatio: number): { answered: boolean; right: boolean } {
+/** A cross-validated course question answered wrong, as `--fit --misses` prints it. */
+export interface Miss {
+  group: string;
+  question: string;
+  answerable: boolean;
+  /** What was quoted (null: declined) and its calibrated probability. */
+  quoted: string | null;
+  p: number;
+  /** Where the first right unit ranked (1 = first), null when no unit held the answer. */
+  goldRank: number | null;
+  gold: string | null;
+}
+
+function decideExample(e: Example, m: Fitted, floor: number, secondRatio: number, onMiss?: (miss: Miss) => void): { answered: boolean; right: boolean } {
   const scored = e.units.map((u) => ({ u, r: dot({ bias: 0, w: m.ranking }, u.x), p: calibrated(m, u.x) })).sort((a, b) => b.r - a.r);
   const best = scored[0];
-  if (!best || best.p < floor) return { answered: false, right: !e.answerable };
-  if (!e.answerable) return { answered: true, right: false };
+  const missed = (quoted: boolean) => {
+    const g = scored.findIndex((s) => s.u.label);
+    onMiss?.({ group: e.group, question: e.question ?? "", answerable: e.answerable, quoted: quoted ? (best.u.quote ?? "") : null, p: best?.p ?? 0, goldRank: g < 0 ? null : g + 1, gold: g < 0 ? null : (scored[g].u.quote ?? "") });
+  };
+  if (!best || best.p < floor) {
+    if (e.answerable) missed(false);
+    return { answered: false, right: !e.answerable };
+  }
+  if (!e.answerable) {
+    missed(true);
+    return { answered: true, right: false };
+  }
   const typed = (s: (typeof scored)[number]) => s.u.x[TYPE_MATCH] > 0;
   const second = scored.slice(1).find((s) => (s.u.passage !== best.u.passage || s.u.end <= best.u.start || s.u.start >= best.u.end) && s.p >= Math.max(floor, secondRatio * best.p) && (!typed(best) || typed(s)));
   const secondOk = second && second.u.label;
-  return { answered: true, right: best.u.label || Boolean(secondOk) };
+  const right = best.u.label || Boolean(secondOk);
+  if (!right) missed(true);
+  return { answered: true, right };
 }
 
 export interface Tally {
@@ -124,11 +149,11 @@ export interface Tally {
   declined: number;
 }
 
-function tally(examples: Example[], w: Fitted, floor: number, secondRatio: number): Record<Example["dataset"], Tally> {
+function tally(examples: Example[], w: Fitted, floor: number, secondRatio: number, onMiss?: (miss: Miss) => void): Record<Example["dataset"], Tally> {
   const out = { course: { answerable: 0, right: 0, unanswerable: 0, declined: 0 }, squad: { answerable: 0, right: 0, unanswerable: 0, declined: 0 } };
   for (const e of examples) {
     const t = out[e.dataset];
-    const d = decideExample(e, w, floor, secondRatio);
+    const d = decideExample(e, w, floor, secondRatio, onMiss);
     if (e.answerable) {
       t.answerable++;
       if (d.right) t.right++;
@@ -209,7 +234,7 @@ function fitWithFloor(train: Example[], secondRatio: number): { weights: Fitted;
 }
 
 /** Leave-one-document-out: every group's questions decided by a model fitted without it. */
-export function crossValidate(examples: Example[], secondRatio: number): Record<Example["dataset"], Tally> & { folds: Array<{ group: string; floor: number }> } {
+export function crossValidate(examples: Example[], secondRatio: number, onMiss?: (miss: Miss) => void): Record<Example["dataset"], Tally> & { folds: Array<{ group: string; floor: number }> } {
   const groups = [...new Set(examples.map((e) => e.group))].sort();
   const total = { course: { answerable: 0, right: 0, unanswerable: 0, declined: 0 }, squad: { answerable: 0, right: 0, unanswerable: 0, declined: 0 } };
   const folds: Array<{ group: string; floor: number }> = [];
@@ -224,6 +249,7 @@ export function crossValidate(examples: Example[], secondRatio: number): Record<
       weights,
       floor,
       secondRatio,
+      onMiss,
     );
     for (const k of ["course", "squad"] as const) for (const f of ["answerable", "right", "unanswerable", "declined"] as const) total[k][f] += t[k][f];
   }
@@ -281,6 +307,20 @@ async function squadExamples(log: (s: string) => void): Promise<Example[]> {
   }
 }
 
+/** The course misses by class: declined with the answer ranked first, declined or quoted with it ranked lower, no unit holding it, an unanswerable one answered. */
+function logMisses(missed: Miss[], log: (line: string) => void) {
+  const cut = (t: string | null) => (t === null ? "–" : `“${t.replace(/\s+/g, " ").slice(0, 140)}”`);
+  const classOf = (m: Miss) =>
+    !m.answerable ? "unanswerable, answered" : m.goldRank === null ? "no unit holds the answer" : m.quoted === null ? (m.goldRank === 1 ? "declined, right unit ranked first" : "declined, right unit ranked lower") : "quoted another unit";
+  const classes = new Map<string, Miss[]>();
+  for (const m of missed) classes.set(classOf(m), [...(classes.get(classOf(m)) ?? []), m]);
+  log(`\nCross-validated course misses (${missed.length}):`);
+  for (const [name, ms] of classes) {
+    log(`\n  ${name} (${ms.length})`);
+    for (const m of ms) log(`    [${m.group.slice(7)}] ${m.question}\n      quoted ${cut(m.quoted)} p ${m.p.toFixed(2)}; right unit at ${m.goldRank ?? "–"}: ${cut(m.gold)}`);
+  }
+}
+
 const pct = (n: number, d: number) => (d ? `${((100 * n) / d).toFixed(1)}% (${n}/${d})` : "–");
 const round = (v: number) => Math.round(v * 10_000) / 10_000;
 
@@ -296,10 +336,12 @@ export async function collectExamples(log: (line: string) => void = () => {}): P
   return [...(await courseExamples(log)), ...(await squadExamples(log))];
 }
 
-export async function fitRanker({ write = false, log = () => {} }: { write?: boolean; log?: (line: string) => void } = {}): Promise<FitReport> {
+export async function fitRanker({ write = false, misses = false, log = () => {} }: { write?: boolean; misses?: boolean; log?: (line: string) => void } = {}): Promise<FitReport> {
   const examples = await collectExamples(log);
   const secondRatio = defaultModel.secondRatio;
-  const cv = crossValidate(examples, secondRatio);
+  const missed: Miss[] = [];
+  const cv = crossValidate(examples, secondRatio, misses ? (m) => m.group.startsWith("course:") && missed.push(m) : undefined);
+  if (misses) logMisses(missed, log);
   const { weights, floor } = fitWithFloor(examples, secondRatio);
   const inSample = tally(examples, weights, floor, secondRatio);
 
