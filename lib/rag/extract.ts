@@ -88,17 +88,18 @@ export async function extractPdf(
 }
 
 function readFailure(e: unknown, budget: ReadBudget): ExtractError {
-  if ((e as { code?: string }).code === "ERR_WORKER_OUT_OF_MEMORY") {
+  const outOfMemory = (e as { code?: string }).code === "ERR_WORKER_OUT_OF_MEMORY" || (isPdfReadError(e) && e.reason === "out_of_memory");
+  if (outOfMemory) {
     return new ExtractError("over_memory", `Reading this PDF needed more than its memory budget (${budget.heapMb ?? DEFAULT_THREAD_HEAP_MB} MB). Split it into smaller files.`, e);
-  }
-  if (isPdfReadError(e) && e.pdfjsName === "PageLimitError") {
-    const pages = Number(e.message);
-    return new ExtractError("too_many_pages", `This PDF has ${pages.toLocaleString("en")} pages; the limit is ${(budget.maxPages ?? pages).toLocaleString("en")}. Split it into smaller files.`, e);
   }
   if (!isPdfReadError(e)) {
     return new ExtractError("corrupt", `This PDF could not be read: the PDF reader stopped on it (${(e as Error).message}).`, e);
   }
-  if (e.pdfjsName === "PasswordException") {
+  if (e.reason === "page_limit") {
+    const pages = Number(e.message);
+    return new ExtractError("too_many_pages", `This PDF has ${pages.toLocaleString("en")} pages; the limit is ${(budget.maxPages ?? pages).toLocaleString("en")}. Split it into smaller files.`, e);
+  }
+  if (e.reason === "password") {
     return new ExtractError("encrypted", "This PDF is password-protected. Upload a copy without a password.", e);
   }
   if (e.page !== null) {

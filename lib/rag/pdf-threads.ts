@@ -2,7 +2,7 @@ import { availableParallelism } from "node:os";
 import { join } from "node:path";
 import { Worker } from "node:worker_threads";
 
-/** A positioned run of text, as pdf.js reports it. */
+/** A positioned run of text, cut and measured as pdf.js's getTextContent reports it. */
 export interface TextItem {
   str: string;
   transform: number[];
@@ -11,11 +11,14 @@ export interface TextItem {
   hasEOL: boolean;
 }
 
-/** pdf.js failed on the file; `name` is pdf.js's exception name (PasswordException, …). */
+/** Why the reader gave up on a file (pdf-text.worker.mjs). */
+export type PdfReadFailure = "password" | "damaged" | "page_limit" | "out_of_memory";
+
+/** PDFium failed on the file, or the file is over a limit; `reason` says which. */
 export class PdfReadError extends Error {
   override readonly name = "PdfReadError";
   constructor(
-    readonly pdfjsName: string,
+    readonly reason: PdfReadFailure,
     message: string,
     /** The page being read when it failed; null while opening the document. */
     readonly page: number | null,
@@ -31,21 +34,25 @@ export function isPdfReadError(e: unknown): e is PdfReadError {
 type Reply =
   | { job: number; type: "page"; page: number; numPages: number; items: TextItem[] }
   | { job: number; type: "done"; numPages: number; labels: string[] | null }
-  | { job: number; type: "error"; name: string; message: string; page: number | null };
+  | { job: number; type: "error"; reason: PdfReadFailure; message: string; page: number | null };
 
 /** Thread `index` of `of` reading the document: see pdf-text.worker.mjs for which pages it takes. */
 type Request = { job: number; bytes: Uint8Array; index: number; of: number; maxPages?: number };
 
 /** Pages each extra thread must have to be used: for fewer, a second thread would parse the fonts again for little gain. */
 const PAGES_PER_THREAD = 24;
-/** A hostile PDF may exhaust its thread's heap; the thread dies, the server does not (INGEST_READER_HEAP_MB). */
+/**
+ * A hostile PDF may exhaust its thread's memory: PDFium's WebAssembly heap and the thread's
+ * JavaScript heap are each capped at this (INGEST_READER_HEAP_MB); the thread dies, the server
+ * does not.
+ */
 export const DEFAULT_THREAD_HEAP_MB = 1024;
-/** An idle reader holds pdf.js and its caches (~90 MB); after this long without work it is let go. */
+/** An idle reader holds PDFium and the heap its largest document grew (WebAssembly memory never shrinks); after this long without work it is let go. */
 export const READER_IDLE_MS = 60_000;
 
 // Resolved from the working directory, not import.meta.url: bundled server code has no file URL to
 // resolve from, and the app, the CLI and the tests all run from the project root.
-const pdfjsRoot = () => join(process.cwd(), "node_modules", "pdfjs-dist");
+const pdfiumRoot = () => join(process.cwd(), "node_modules", "@hyzyla", "pdfium");
 const workerFile = () => join(process.cwd(), "lib", "rag", "pdf-text.worker.mjs");
 
 class ReaderThread {
@@ -56,7 +63,7 @@ class ReaderThread {
 
   constructor(readonly heapMb: number) {
     this.worker = new Worker(workerFile(), {
-      workerData: { pdfjsRoot: pdfjsRoot(), pagesPerThread: PAGES_PER_THREAD },
+      workerData: { pdfiumRoot: pdfiumRoot(), pagesPerThread: PAGES_PER_THREAD, heapMb },
       execArgv: [],
       resourceLimits: { maxOldGenerationSizeMb: heapMb },
     });
@@ -88,11 +95,11 @@ class ReaderThread {
       };
       this.handlers.set(req.job, (r) => {
         if (r instanceof Error) return finish(() => reject(r));
-        if (r.type === "error") return finish(() => reject(new PdfReadError(r.name, r.message, r.page)));
+        if (r.type === "error") return finish(() => reject(new PdfReadError(r.reason, r.message, r.page)));
         onReply(r);
         if (r.type === "done") finish(resolve);
       });
-      const copy = req.bytes.slice(); // pdf.js detaches the buffer it reads
+      const copy = req.bytes.slice(); // transferred, so the caller's bytes stay attached
       this.worker.postMessage({ ...req, bytes: copy }, [copy.buffer]);
     });
   }
@@ -138,7 +145,7 @@ export interface PdfText {
 }
 
 /**
- * Reads every page's text items with pdf.js on up to `threads` threads (one per 24 pages), each
+ * Reads every page's text items with PDFium on up to `threads` threads (one per 24 pages), each
  * taking every n-th page. `onPage(read, total)` counts pages as they arrive. A document of more
  * than `maxPages` pages is refused before a page is read; `signal` stops the reading after the
  * page at hand (the signal's reason is thrown). Throws PdfReadError.
