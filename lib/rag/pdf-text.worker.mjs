@@ -96,6 +96,8 @@ async function run({ job, bytes, index, of, maxPages }) {
     for (let p = index + 1; index < n && p <= numPages && !cancelled.has(job); p += n) {
       current = p;
       post({ type: "page", page: p, numPages, items: pageItems(E, doc, p) });
+      // Between pages, let other jobs' pages and cancellations in: one long document must not hold the thread.
+      await new Promise(setImmediate);
     }
     current = null;
     post({ type: "done", numPages, labels: index === 0 ? pageLabels(E, doc, numPages) : null });

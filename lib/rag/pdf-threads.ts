@@ -95,7 +95,10 @@ class ReaderThread {
       };
       this.handlers.set(req.job, (r) => {
         if (r instanceof Error) return finish(() => reject(r));
-        if (r.type === "error") return finish(() => reject(new PdfReadError(r.reason, r.message, r.page)));
+        if (r.type === "error") {
+          if (r.reason === "out_of_memory") this.dead = true; // the thread exits after it: never send it another job
+          return finish(() => reject(new PdfReadError(r.reason, r.message, r.page)));
+        }
         onReply(r);
         if (r.type === "done") finish(resolve);
       });
