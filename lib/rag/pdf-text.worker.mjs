@@ -5,8 +5,9 @@
 //
 // Protocol, per job: { job, bytes, index, of, maxPages } in, sent to `of` threads at once. Every thread
 // opens the document; the first n = min(of, pages ÷ pagesPerThread, at least 1) read pages
-// index+1, index+1+n, … Out come { job, type: "page", page, numPages, items } per page in order,
-// then { job, type: "done", numPages, labels }, or { job, type: "error", reason, message, page }
+// index+1, index+1+n, … Out come { job, type: "page", page, numPages, text } per page in order
+// (the reading text layout.mjs rebuilds, not yet normalised), then { job, type: "done", numPages,
+// labels }, or { job, type: "error", reason, message, page }
 // (reason: "password" | "damaged" | "page_limit" | "out_of_memory"). A document of more than
 // maxPages pages is refused once it is open, before any page is read (message: the page count).
 // After "out_of_memory" the thread exits: PDFium's heap is not trusted after a failed allocation.
@@ -15,6 +16,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { parentPort, workerData } from "node:worker_threads";
 import { PDFiumModule } from "@hyzyla/pdfium";
+import { layoutText } from "./layout.mjs";
 
 const MB = 2 ** 20;
 // FPDF_GetLastError codes (fpdfview.h).
@@ -95,7 +97,7 @@ async function run({ job, bytes, index, of, maxPages }) {
     const n = Math.min(of, Math.max(1, Math.floor(numPages / workerData.pagesPerThread)));
     for (let p = index + 1; index < n && p <= numPages && !cancelled.has(job); p += n) {
       current = p;
-      post({ type: "page", page: p, numPages, items: pageItems(E, doc, p) });
+      post({ type: "page", page: p, numPages, text: layoutText(pageItems(E, doc, p)) });
       // Between pages, let other jobs' pages and cancellations in: one long document must not hold the thread.
       await new Promise(setImmediate);
     }

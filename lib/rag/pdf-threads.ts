@@ -2,15 +2,6 @@ import { availableParallelism } from "node:os";
 import { join } from "node:path";
 import { Worker } from "node:worker_threads";
 
-/** A positioned run of text, cut and measured as pdf.js's getTextContent reports it. */
-export interface TextItem {
-  str: string;
-  transform: number[];
-  width: number;
-  height: number;
-  hasEOL: boolean;
-}
-
 /** Why the reader gave up on a file (pdf-text.worker.mjs). */
 export type PdfReadFailure = "password" | "damaged" | "page_limit" | "out_of_memory";
 
@@ -32,7 +23,7 @@ export function isPdfReadError(e: unknown): e is PdfReadError {
 }
 
 type Reply =
-  | { job: number; type: "page"; page: number; numPages: number; items: TextItem[] }
+  | { job: number; type: "page"; page: number; numPages: number; text: string }
   | { job: number; type: "done"; numPages: number; labels: string[] | null }
   | { job: number; type: "error"; reason: PdfReadFailure; message: string; page: number | null };
 
@@ -143,12 +134,12 @@ export const defaultReaderThreads = Math.max(1, Math.min(4, availableParallelism
 export interface PdfText {
   numPages: number;
   labels: string[] | null;
-  /** Text items per physical page, index 0 = page 1. */
-  pages: TextItem[][];
+  /** Reading text per physical page (lines and paragraphs rebuilt, not yet normalised), index 0 = page 1. */
+  pages: string[];
 }
 
 /**
- * Reads every page's text items with PDFium on up to `threads` threads (one per 24 pages), each
+ * Reads every page's text with PDFium on up to `threads` threads (one per 24 pages), each
  * taking every n-th page. `onPage(read, total)` counts pages as they arrive. A document of more
  * than `maxPages` pages is refused before a page is read; `signal` stops the reading after the
  * page at hand (the signal's reason is thrown). Throws PdfReadError.
@@ -172,7 +163,7 @@ export async function readPdfText(
     signal?.addEventListener("abort", abort, { once: true });
   });
   aborted.catch(() => {});
-  const pages: TextItem[][] = [];
+  const pages: string[] = [];
   let numPages = 0;
   let labels: string[] | null = null;
   let read = 0;
@@ -181,7 +172,7 @@ export async function readPdfText(
       readers.map((reader, index) =>
         reader.request({ job, bytes, index, of: readers.length, maxPages }, (r) => {
           if (r.type === "page") {
-            pages[r.page - 1] = r.items;
+            pages[r.page - 1] = r.text;
             onPage?.(++read, r.numPages);
           } else if (r.type === "done") {
             numPages = r.numPages;
