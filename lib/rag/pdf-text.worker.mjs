@@ -12,8 +12,6 @@
 // maxPages pages is refused once it is open, before any page is read (message: the page count).
 // After "out_of_memory" the thread exits: PDFium's heap is not trusted after a failed allocation.
 // { job, cancel: true } stops a job after its current page.
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
 import { parentPort, workerData } from "node:worker_threads";
 import { PDFiumModule } from "@hyzyla/pdfium";
 import { layoutText } from "./layout.mjs";
@@ -44,11 +42,10 @@ parentPort.on("message", (msg) => {
   else void run(msg);
 });
 
-/** PDFium, compiled and started once per thread, its heap growth refused past the budget. */
+/** PDFium (compiled by the server, workerData.wasm) started once per thread, its heap growth refused past the budget. */
 function startEngine() {
   const cap = workerData.heapMb * MB;
   const state = { refusedGrowth: false };
-  const wasm = readFileSync(join(workerData.pdfiumRoot, "dist", "pdfium.wasm"));
   return PDFiumModule({
     print: () => {},
     printErr: () => {},
@@ -61,7 +58,7 @@ function startEngine() {
         }
         return grow(size);
       };
-      WebAssembly.instantiate(wasm, imports).then(({ instance }) => done(instance));
+      WebAssembly.instantiate(workerData.wasm, imports).then(done);
       return {};
     },
   }).then((module) => {

@@ -1,3 +1,4 @@
+import { readFile } from "node:fs/promises";
 import { availableParallelism } from "node:os";
 import { join } from "node:path";
 import { Worker } from "node:worker_threads";
@@ -46,22 +47,36 @@ export const READER_IDLE_MS = 60_000;
 const pdfiumRoot = () => join(process.cwd(), "node_modules", "@hyzyla", "pdfium");
 const workerFile = () => join(process.cwd(), "lib", "rag", "pdf-text.worker.mjs");
 
+/** PDFium compiled once for all reader threads, which share its machine code; dropped when the last thread goes. */
+let pdfium: Promise<WebAssembly.Module> | null = null;
+
+function compiledPdfium(): Promise<WebAssembly.Module> {
+  if (!pdfium) {
+    pdfium = readFile(join(pdfiumRoot(), "dist", "pdfium.wasm")).then((binary) => WebAssembly.compile(binary));
+    pdfium.catch(() => (pdfium = null)); // let the next document try again
+  }
+  return pdfium;
+}
+
 class ReaderThread {
   private readonly worker: Worker;
   private readonly handlers = new Map<number, (r: Reply | Error) => void>();
   private idleTimer: NodeJS.Timeout | undefined;
   dead = false;
 
-  constructor(readonly heapMb: number) {
+  constructor(
+    readonly heapMb: number,
+    wasm: WebAssembly.Module,
+  ) {
     this.worker = new Worker(workerFile(), {
-      workerData: { pdfiumRoot: pdfiumRoot(), pagesPerThread: PAGES_PER_THREAD, heapMb },
+      workerData: { wasm, pagesPerThread: PAGES_PER_THREAD, heapMb },
       execArgv: [],
       resourceLimits: { maxOldGenerationSizeMb: heapMb },
     });
     this.worker.unref();
     this.worker.on("message", (r: Reply) => this.handlers.get(r.job)?.(r));
     const fail = (e: Error) => {
-      this.dead = true;
+      this.die();
       for (const h of this.handlers.values()) h(e);
       this.handlers.clear();
     };
@@ -87,7 +102,7 @@ class ReaderThread {
       this.handlers.set(req.job, (r) => {
         if (r instanceof Error) return finish(() => reject(r));
         if (r.type === "error") {
-          if (r.reason === "out_of_memory") this.dead = true; // the thread exits after it: never send it another job
+          if (r.reason === "out_of_memory") this.die(); // the thread exits after it: never send it another job
           return finish(() => reject(new PdfReadError(r.reason, r.message, r.page)));
         }
         onReply(r);
@@ -104,8 +119,13 @@ class ReaderThread {
 
   retire(): void {
     if (this.handlers.size > 0) return;
-    this.dead = true;
+    this.die();
     void this.worker.terminate();
+  }
+
+  private die(): void {
+    this.dead = true;
+    if (readerThreadCount() === 0) pdfium = null;
   }
 
   cancel(job: number): void {
@@ -117,9 +137,9 @@ const threads: ReaderThread[] = [];
 let nextJob = 1;
 
 /** Reader i, started anew when it died, or when it is idle and was started with another heap limit. */
-function thread(i: number, heapMb: number): ReaderThread {
+function thread(i: number, heapMb: number, wasm: WebAssembly.Module): ReaderThread {
   if (threads[i] && !threads[i].dead && threads[i].heapMb !== heapMb && threads[i].idle) threads[i].retire();
-  if (!threads[i] || threads[i].dead) threads[i] = new ReaderThread(heapMb);
+  if (!threads[i] || threads[i].dead) threads[i] = new ReaderThread(heapMb, wasm);
   return threads[i];
 }
 
@@ -156,7 +176,8 @@ export async function readPdfText(
 ): Promise<PdfText> {
   signal?.throwIfAborted();
   const job = nextJob++;
-  const readers = Array.from({ length: Math.max(1, maxThreads) }, (_, i) => thread(i, heapMb));
+  const wasm = await compiledPdfium();
+  const readers = Array.from({ length: Math.max(1, maxThreads) }, (_, i) => thread(i, heapMb, wasm));
   let abort: (() => void) | undefined;
   const aborted = new Promise<never>((_, reject) => {
     abort = () => reject(signal!.reason);
