@@ -44,15 +44,26 @@ export function sniffPdf(bytes: Uint8Array): void {
 /**
  * extract: PDF bytes → one normalised text per physical page, with printed labels kept apart.
  * Never returns a page out of order; throws ExtractError for files it cannot read.
+ * `onPageText` gets each page's normalised text as soon as it is read, in no particular order.
  */
 export async function extractPdf(
   bytes: Uint8Array,
-  { onPage, threads, budget = {} }: { onPage?: (done: number, total: number) => void; threads?: number; budget?: ReadBudget } = {},
+  {
+    onPage,
+    onPageText,
+    threads,
+    budget = {},
+  }: { onPage?: (done: number, total: number) => void; onPageText?: (pdfPage: number, text: string) => void; threads?: number; budget?: ReadBudget } = {},
 ): Promise<ExtractState> {
   sniffPdf(bytes);
+  const normalized: string[] = [];
+  const onText = (page: number, raw: string) => {
+    normalized[page - 1] = normalizeText(raw);
+    onPageText?.(page, normalized[page - 1]);
+  };
   let text;
   try {
-    text = await readPdfText(bytes, { threads, onPage, ...budget });
+    text = await readPdfText(bytes, { threads, onPage, onText, ...budget });
   } catch (e) {
     if (budget.signal?.aborted && e === budget.signal.reason) throw e;
     throw readFailure(e, budget);
@@ -62,7 +73,7 @@ export async function extractPdf(
   const pages: ExtractedPage[] = [];
   const pagesWithoutText: number[] = [];
   for (let n = 1; n <= pageCount; n++) {
-    const pageText = normalizeText(text.pages[n - 1]);
+    const pageText = normalized[n - 1];
     if (!/[\p{L}\p{N}]/u.test(pageText)) pagesWithoutText.push(n);
     const label = labels?.[n - 1]?.trim() || null;
     pages.push({ pdfPage: n, pageLabel: label && label !== String(n) ? label : null, text: pageText });

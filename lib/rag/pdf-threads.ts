@@ -160,7 +160,8 @@ export interface PdfText {
 
 /**
  * Reads every page's text with PDFium on up to `threads` threads (one per 24 pages), each
- * taking every n-th page. `onPage(read, total)` counts pages as they arrive. A document of more
+ * taking every n-th page. `onPage(read, total)` counts pages as they arrive, `onText(page, text)`
+ * hands each over as it arrives (in no particular order). A document of more
  * than `maxPages` pages is refused before a page is read; `signal` stops the reading after the
  * page at hand (the signal's reason is thrown). Throws PdfReadError.
  */
@@ -169,10 +170,18 @@ export async function readPdfText(
   {
     threads: maxThreads = defaultReaderThreads,
     onPage,
+    onText,
     maxPages,
     heapMb = DEFAULT_THREAD_HEAP_MB,
     signal,
-  }: { threads?: number; onPage?: (read: number, total: number) => void; maxPages?: number; heapMb?: number; signal?: AbortSignal } = {},
+  }: {
+    threads?: number;
+    onPage?: (read: number, total: number) => void;
+    onText?: (page: number, text: string) => void;
+    maxPages?: number;
+    heapMb?: number;
+    signal?: AbortSignal;
+  } = {},
 ): Promise<PdfText> {
   signal?.throwIfAborted();
   const job = nextJob++;
@@ -194,6 +203,7 @@ export async function readPdfText(
         reader.request({ job, bytes, index, of: readers.length, maxPages }, (r) => {
           if (r.type === "page") {
             pages[r.page - 1] = r.text;
+            onText?.(r.page, r.text);
             onPage?.(++read, r.numPages);
           } else if (r.type === "done") {
             numPages = r.numPages;
