@@ -3,7 +3,7 @@
  * process. Ingestion: pages/s of extract + chunk + index against poppler's pdftotext on the
  * same files. Question path: latency percentiles of retrieve → decide on large courses.
  *
- *   npm run bench [-- ingest | retrieval | ask [--chunks 10000,1000000] | study | squad | http [--build]]
+ *   npm run bench [-- ingest | retrieval | ask [--chunks 10000,1000000] | study | squad | http [--build] | upload-rss [--build]]
  */
 import { parseArgs } from "node:util";
 import { fail } from "../scripts/cli-args";
@@ -31,3 +31,5 @@ if (!only || only === "study") await (await import("./study")).benchStudy();
 if (only === "squad") await (await import("./squad")).benchSquad();
 // Opt-in only: it builds the app when no build exists, starts it and loads it for several minutes.
 if (only === "http") await (await import("./http")).benchHttp({ build: values.build });
+// Opt-in only: the production server's RSS before a 500-page upload and after an idle minute (over two minutes).
+if (only === "upload-rss") await (await import("./upload-rss")).benchUploadRss({ build: values.build });
