@@ -6,9 +6,10 @@
  * letters and digits only, lower-cased and compatibility-decomposed, with every key character
  * remembering which item and which character it came from.
  *
- * Stored text holds U+FFFD where the server's PDF reader found a glyph its font gives no character
- * for (a TeX symbol); pdf.js may show that glyph as a symbol, as nothing, or as its raw code (a
- * letter or digit), so in a quote it matches any one key character or none.
+ * Stored text holds a private-use character (or U+FFFD) where the server's PDF reader found a
+ * glyph its font gives no character for (a TeX symbol, an icon); pdf.js may show that glyph as a
+ * symbol, as nothing, or as its raw code (a letter or digit), so in a quote it matches any one key
+ * character or none.
  */
 
 export interface ItemRange {
@@ -26,7 +27,9 @@ interface Key {
 }
 
 const keep = /[\p{L}\p{N}]/u;
+/** The key's mark for such a glyph in a quote. */
 const UNKNOWN = "\uFFFD";
+const unmappedGlyph = /[\p{Co}\uFFFD]/u;
 
 function keyOf(strings: readonly string[], keepUnknown = false): Key {
   let text = "";
@@ -36,8 +39,9 @@ function keyOf(strings: readonly string[], keepUnknown = false): Key {
       const code = s.codePointAt(i)!;
       const ch = String.fromCodePoint(code);
       for (const k of ch.normalize("NFKD").toLowerCase()) {
-        if (!keep.test(k) && !(keepUnknown && k === UNKNOWN)) continue;
-        text += k;
+        const unknown = keepUnknown && unmappedGlyph.test(k);
+        if (!keep.test(k) && !unknown) continue;
+        text += unknown ? UNKNOWN : k;
         origin.push([item, i]);
       }
       if (code > 0xffff) i++; // the second half of a surrogate pair
@@ -50,7 +54,7 @@ export function keyText(s: string): string {
   return keyOf([s]).text;
 }
 
-/** Where `needle` (a quote's key, U+FFFD matching one character or none) occurs, with the length matched. */
+/** Where `needle` (a quote's key, UNKNOWN matching one character or none) occurs, with the length matched. */
 function occurrences(haystack: string, needle: string): Array<{ at: number; length: number }> {
   const found: Array<{ at: number; length: number }> = [];
   if (!needle.replaceAll(UNKNOWN, "")) return found;

@@ -140,6 +140,15 @@ function pageLabels({ X, scratch }, doc, numPages) {
 
 const isSpace = (u) => u === 0x20 || (u >= 0x09 && u <= 0x0d) || u === 0xa0 || (u >= 0x2000 && u <= 0x200a) || u === 0x202f || u === 0x205f || u === 0x3000;
 
+/**
+ * A glyph its font gives no character for comes back from PDFium as its raw code (a TeX sum sign
+ * as "X", an icon as a letter). It is stored as a private-use character, U+F000 + the code, as
+ * pdf.js does for symbol fonts: a symbol is there, no letter is invented, the answerer drops it
+ * from what it displays like any private-use glyph, and the viewer's matcher lets it stand for
+ * whatever pdf.js shows.
+ */
+const unmapped = (u) => String.fromCodePoint(u <= 0x8ff ? 0xf000 + u : 0xfffd);
+
 const FPDF_PAGEOBJ_TEXT = 1;
 const FPDF_PAGEOBJ_FORM = 5;
 
@@ -229,10 +238,8 @@ function pageItems({ X, scratch }, doc, p) {
       X.FPDFText_GetCharOrigin(text, i, scratch + 32, scratch + 40);
       const ox = f64[0];
       const oy = f64[1];
-      // A glyph the font gives no character for comes back as its raw code (a TeX sum sign as
-      // "X"): U+FFFD says a symbol is there without inventing a letter. PDFium marks a hyphen
-      // that ends a line as U+0002; the page shows "-", and so does pdf.js.
-      const ch = X.FPDFText_HasUnicodeMapError(text, i) === 1 ? "\uFFFD" : u === 0x02 ? "-" : String.fromCodePoint(u);
+      // PDFium marks a hyphen that ends a line as U+0002; the page shows "-", and so does pdf.js.
+      const ch = X.FPDFText_HasUnicodeMapError(text, i) === 1 ? unmapped(u) : u === 0x02 ? "-" : String.fromCodePoint(u);
       // One glyph mapped to several characters (a ligature's ToUnicode): same origin, same run.
       if (cur && ox === ox0 && oy === oy0) {
         cur.str += ch;
