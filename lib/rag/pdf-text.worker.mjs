@@ -101,6 +101,7 @@ async function run({ job, bytes, index, of, maxPages }) {
     current = null;
     post({ type: "done", numPages, labels: index === 0 ? pageLabels(E, doc, numPages) : null });
   } catch (e) {
+    if (!E) engine = undefined; // PDFium did not start: the next job tries again
     const failure = classify(e, E);
     post({ type: "error", reason: failure.reason, message: failure.message, page: current });
     if (failure.reason === "out_of_memory") process.exit(1); // ends this thread only
