@@ -105,7 +105,11 @@ class ReaderThread {
           if (r.reason === "out_of_memory") this.die(); // the thread exits after it: never send it another job
           return finish(() => reject(new PdfReadError(r.reason, r.message, r.page)));
         }
-        onReply(r);
+        try {
+          onReply(r);
+        } catch (e) {
+          return finish(() => reject(e)); // the caller's page handler failed: never an uncaught throw in the message event
+        }
         if (r.type === "done") finish(resolve);
       });
       const copy = req.bytes.slice(); // transferred, so the caller's bytes stay attached
