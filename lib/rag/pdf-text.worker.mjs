@@ -176,7 +176,7 @@ function streamOrder(X, page) {
 function charsInStreamOrder(X, page, text) {
   const count = X.FPDFText_CountChars(text);
   const chars = [];
-  const rank = new Map();
+  const rank = new Int32Array(count);
   let order;
   let sorted = true;
   let obj = 0;
@@ -192,9 +192,9 @@ function charsInStreamOrder(X, page, text) {
       r = next;
     }
     chars.push(i);
-    rank.set(i, r);
+    rank[i] = r;
   }
-  return sorted ? chars : chars.sort((a, b) => rank.get(a) - rank.get(b) || a - b);
+  return sorted ? chars : chars.sort((a, b) => rank[a] - rank[b] || a - b);
 }
 
 /**
