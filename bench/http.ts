@@ -22,7 +22,7 @@ import { ask, askDeps } from "@/lib/server/ask";
 import { seedDemoCourse } from "@/lib/server/seed";
 import { courseOf, percentile, questions } from "./questions";
 
-const HOST = "127.0.0.1";
+export const HOST = "127.0.0.1";
 const STUDENTS = 100;
 const LEVELS = [1, 10, 50, 200];
 const LEVEL_SECONDS = 20;
@@ -31,7 +31,7 @@ const SOAK = { answers: 5_000, concurrency: 50, seconds: 90 };
 const REQUEST_TIMEOUT_MS = 60_000;
 const SOURCES = ["app", "lib", "components", "public", "drizzle", "proxy.ts", "instrumentation.ts", "next.config.ts", "package.json", "tsconfig.json", "postcss.config.mjs"];
 
-interface Course {
+export interface Course {
   name: string;
   id: string;
   joinCode: string;
@@ -49,7 +49,7 @@ interface Outcome {
   detail?: string;
 }
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const ms = (n: number | undefined) => (n === undefined ? "–" : n.toFixed(0));
 
 /** The newest file the build depends on (tests and specs aside). */
@@ -76,7 +76,7 @@ function tail(path: string, lines = 30): string {
 }
 
 /** Uses the existing production build, building first when there is none or when asked (`--build`). */
-async function ensureBuild(root: string, build: boolean, childEnv: NodeJS.ProcessEnv, logPath: string): Promise<void> {
+export async function ensureBuild(root: string, build: boolean, childEnv: NodeJS.ProcessEnv, logPath: string): Promise<void> {
   const buildId = join(root, ".next", "BUILD_ID");
   if (!build && existsSync(buildId)) {
     const built = statSync(buildId).mtimeMs;
@@ -170,7 +170,7 @@ function treeCpuSeconds(pid: number): number {
 }
 
 /** Samples the server tree's RSS every 100 ms: the peak since the last reset, and the latest. */
-function rssSampler(pid: number) {
+export function rssSampler(pid: number) {
   let peak = 0;
   let last = 0;
   let runPeak = 0;
@@ -187,7 +187,7 @@ function rssSampler(pid: number) {
   };
 }
 
-class Server {
+export class Server {
   private constructor(
     readonly child: ChildProcess,
     readonly port: number,
@@ -354,7 +354,7 @@ async function enrol(port: number, courses: Course[]): Promise<string[]> {
 }
 
 /** The server's worker indexes the demo PDFs after start; questions wait for it. */
-async function waitForDemo(port: number, course: Course, cookie: string): Promise<void> {
+export async function waitForDemo(port: number, course: Course, cookie: string): Promise<void> {
   const client = new Client(port);
   try {
     const deadline = Date.now() + 120_000;
@@ -427,7 +427,7 @@ async function level(server: Server, rss: ReturnType<typeof rssSampler>, course:
 
 const sortedOf = (xs: number[]) => [...xs].sort((a, b) => a - b);
 const pcts = (xs: number[]) => (xs.length ? [50, 95, 99].map((p) => percentile(sortedOf(xs), p)) : [undefined, undefined, undefined]);
-const mb = (b: number) => (b / (1024 * 1024)).toFixed(0);
+export const mb = (b: number) => (b / (1024 * 1024)).toFixed(0);
 
 function summarize(r: LevelResult) {
   const answers = r.outcomes.filter((o) => o.kind === "answer");
@@ -471,13 +471,9 @@ async function inProcess(handle: DbHandle, course: Course, rounds: number): Prom
   return pcts(times) as number[];
 }
 
-export async function benchHttp({ build }: { build: boolean }): Promise<void> {
-  const root = process.cwd();
-  const dir = mkdtempSync(join(tmpdir(), "bench-http-"));
-  const url = `file:${join(dir, "bench.db")}`;
-  const logPath = join(dir, "server.log");
-  // The child processes get their environment explicitly: this database, the demo course, no ask limit.
-  const serverEnv: NodeJS.ProcessEnv = {
+/** The child processes get their environment explicitly: this database, the demo course, its worker, no ask limit. */
+export function productionEnv(url: string): NodeJS.ProcessEnv {
+  return {
     ...process.env,
     NODE_ENV: "production",
     DATABASE_URL: url,
@@ -487,6 +483,14 @@ export async function benchHttp({ build }: { build: boolean }): Promise<void> {
     RATE_LIMIT_SIGN_UP_PER_HOUR: "1000000",
     NEXT_TELEMETRY_DISABLED: "1",
   };
+}
+
+export async function benchHttp({ build }: { build: boolean }): Promise<void> {
+  const root = process.cwd();
+  const dir = mkdtempSync(join(tmpdir(), "bench-http-"));
+  const url = `file:${join(dir, "bench.db")}`;
+  const logPath = join(dir, "server.log");
+  const serverEnv = productionEnv(url);
   console.log(`\n## HTTP: the production server under concurrent students (${env.GENERATION_MODEL ?? "extractive"} answers)\n`);
   let server: Server | undefined;
   let failed = true;

@@ -52,7 +52,7 @@ const schema = z.object({
   MAX_PDF_PAGES: z.coerce.number().int().min(1).default(2000),
   /** An ingestion job still running after this long fails with that reason. */
   INGEST_JOB_TIMEOUT_MS: z.coerce.number().int().min(1000).default(600_000),
-  /** Heap of each PDF reader thread: a PDF that needs more fails its job, the server stays up. */
+  /** Memory of each PDF reader thread (PDFium's WebAssembly heap and the thread's JavaScript heap, each capped at this): a PDF that needs more fails its job, the server stays up. */
   INGEST_READER_HEAP_MB: z.coerce.number().int().min(16).max(16_384).default(1024),
   /** Ingestion jobs one process runs at once; idle workers take courses with nothing running first. */
   INGEST_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(2),

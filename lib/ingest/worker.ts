@@ -13,7 +13,7 @@ export interface WorkerDeps {
   chunkSettings: ChunkSettings;
   embedder: Embedder | null;
   embedBatchSize: number;
-  /** Threads pdf.js reads a large PDF on; the machine's cores (at most four) when unset. */
+  /** Threads PDFium reads a large PDF on; the machine's cores (at most four) when unset. */
   readerThreads?: number;
   /** How long a claimed job stays this worker's without a renewal (INGEST_LEASE_MS); 30 s when unset. */
   leaseMs?: number;

@@ -8,6 +8,8 @@
  */
 import { encryptPDF } from "@pdfsmaller/pdf-encrypt-lite";
 import {
+  PDFArray,
+  PDFDict,
   PDFDocument,
   PDFFont,
   PDFHexString,
@@ -541,6 +543,28 @@ export function buildZeroPagePdf(): Uint8Array {
   for (const o of offsets) body += `${String(o).padStart(10, "0")} 00000 n \n`;
   body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R /Info 3 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
   return new Uint8Array(Buffer.from(body, "latin1"));
+}
+
+/** A readable PDF whose page tree points at a number instead of page `damagedPage` (1-based). */
+export async function breakPage(bytes: Uint8Array, damagedPage: number): Promise<Uint8Array> {
+  const doc = await PDFDocument.load(bytes);
+  const kids = doc.catalog.lookup(PDFName.of("Pages"), PDFDict).lookup(PDFName.of("Kids"), PDFArray);
+  if (damagedPage < 1 || damagedPage > kids.size()) throw new PdfBuildError(`breakPage: the document has no page ${damagedPage}.`);
+  kids.set(damagedPage - 1, PDFNumber.of(0));
+  return doc.save();
+}
+
+/**
+ * One page drawing `textObjects` one-letter text objects (a small file, a content stream that
+ * inflates to about 33 bytes each): a reader that parses it needs memory in proportion.
+ */
+export async function buildHeavyPagePdf(textObjects: number): Promise<Uint8Array> {
+  const doc = await newDocument("Heavy page");
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  const page = doc.addPage([PAGE_WIDTH, PAGE_HEIGHT]);
+  page.node.setFontDictionary(PDFName.of("F1"), font.ref);
+  page.node.set(PDFName.of("Contents"), doc.context.register(doc.context.flateStream("BT /F1 1 Tf 72 700 Td (a) Tj ET\n".repeat(textObjects))));
+  return doc.save();
 }
 
 /** The first half of the bytes: what an interrupted upload leaves. */

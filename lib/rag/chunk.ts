@@ -37,35 +37,38 @@ export function sentenceSpans(text: string): Array<{ start: number; end: number 
  * Never crosses a page; text === page.text.slice(charStart, charEnd); every sentence is in some chunk.
  */
 export function chunkPages(pages: ExtractedPage[], countTokens: CountTokens, settings: ChunkSettings = defaultChunkSettings): ChunkState {
+  return { chunks: pages.flatMap((page) => chunkPage(page, countTokens, settings)), settings };
+}
+
+/** One page's chunks: they depend on no other page, so a page can be chunked as soon as it is read. */
+export function chunkPage(page: Pick<ExtractedPage, "pdfPage" | "text">, countTokens: CountTokens, settings: ChunkSettings): ChunkDraft[] {
   const chunks: ChunkDraft[] = [];
-  for (const page of pages) {
-    const spans = splitLong(
-      sentenceSpans(page.text).map((s) => ({ ...s, tokens: countTokens(page.text.slice(s.start, s.end)) })),
-      page.text,
-      countTokens,
-      settings.targetTokens,
-    );
-    let ordinal = 0;
-    let i = 0;
-    while (i < spans.length) {
-      let j = i;
-      let tokens = spans[i].tokens;
-      while (j + 1 < spans.length && tokens + spans[j + 1].tokens <= settings.targetTokens) tokens += spans[++j].tokens;
-      const charStart = spans[i].start;
-      const charEnd = spans[j].end;
-      const text = page.text.slice(charStart, charEnd);
-      chunks.push({ pdfPage: page.pdfPage, ordinal: ordinal++, text, charStart, charEnd, tokens: countTokens(text) });
-      if (j === spans.length - 1) break;
-      // Step back over trailing sentences that fit the overlap, but only as far as still leaves
-      // room for the next new sentence: a chunk must always add text the previous one lacked.
-      let next = j + 1;
-      let overlap = 0;
-      const room = settings.targetTokens - spans[j + 1].tokens;
-      while (next - 1 > i && overlap + spans[next - 1].tokens <= Math.min(settings.overlapTokens, room)) overlap += spans[--next].tokens;
-      i = next;
-    }
+  const spans = splitLong(
+    sentenceSpans(page.text).map((s) => ({ ...s, tokens: countTokens(page.text.slice(s.start, s.end)) })),
+    page.text,
+    countTokens,
+    settings.targetTokens,
+  );
+  let ordinal = 0;
+  let i = 0;
+  while (i < spans.length) {
+    let j = i;
+    let tokens = spans[i].tokens;
+    while (j + 1 < spans.length && tokens + spans[j + 1].tokens <= settings.targetTokens) tokens += spans[++j].tokens;
+    const charStart = spans[i].start;
+    const charEnd = spans[j].end;
+    const text = page.text.slice(charStart, charEnd);
+    chunks.push({ pdfPage: page.pdfPage, ordinal: ordinal++, text, charStart, charEnd, tokens: countTokens(text) });
+    if (j === spans.length - 1) break;
+    // Step back over trailing sentences that fit the overlap, but only as far as still leaves
+    // room for the next new sentence: a chunk must always add text the previous one lacked.
+    let next = j + 1;
+    let overlap = 0;
+    const room = settings.targetTokens - spans[j + 1].tokens;
+    while (next - 1 > i && overlap + spans[next - 1].tokens <= Math.min(settings.overlapTokens, room)) overlap += spans[--next].tokens;
+    i = next;
   }
-  return { chunks, settings };
+  return chunks;
 }
 
 /** A sentence longer than the target (a table, a run-on list) is cut at word boundaries. */

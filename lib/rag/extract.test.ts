@@ -3,6 +3,7 @@ import { resolve } from "node:path";
 import { PDFDocument } from "pdf-lib";
 import { beforeAll, describe, expect, it } from "vitest";
 import {
+  breakPage,
   buildEncryptedPdf,
   buildImageOnlyPdf,
   buildPdf,
@@ -317,6 +318,10 @@ describe("extractPdf on bad input", () => {
     expect(Buffer.from(bad.subarray(-8)).toString("latin1")).toContain("%%EOF");
     expect(() => sniffPdf(bad)).not.toThrow();
     await expectFailure(bad, "corrupt", /damaged and cannot be read/);
+  });
+
+  it("names the damaged page of a PDF whose other pages are fine", async () => {
+    await expectFailure(await breakPage(goodPdf, 2), "corrupt", /^Page 2 of this PDF is damaged and cannot be read/);
   });
 
   it("rejects a password-protected PDF", async () => {

@@ -1,6 +1,6 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { buildLargePdf, corrupt, largePdfPageFact } from "@/lib/pdf/build";
-import { extractPdf } from "./extract";
+import { buildHeavyPagePdf, buildLargePdf, corrupt, largePdfPageFact } from "@/lib/pdf/build";
+import { ExtractError, extractPdf } from "./extract";
 import { READER_IDLE_MS, readerThreadCount, readPdfText } from "./pdf-threads";
 
 describe("reading PDFs on reader threads", () => {
@@ -46,6 +46,17 @@ describe("reading PDFs on reader threads", () => {
     const text = await readPdfText(reader60, { threads: 2 });
     expect(text.numPages).toBe(60);
     expect(text.pages.every((items) => items.length > 0)).toBe(true);
+  });
+
+  it("fails a document that needs more than the reader's memory budget, ends only that thread, and reads the next", async () => {
+    // About 6 MB of content stream in a 16 kB file: PDFium needs well over 32 MB for it and far under 1024.
+    const heavy = await buildHeavyPagePdf(200_000);
+    await expect(extractPdf(heavy, { threads: 1 })).resolves.toMatchObject({ pageCount: 1 });
+    const error = await extractPdf(heavy, { threads: 1, budget: { heapMb: 32 } }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ExtractError);
+    expect(error).toMatchObject({ failure: "over_memory", message: expect.stringContaining("memory budget (32 MB)") });
+    const next = await extractPdf(reader60, { threads: 1, budget: { heapMb: 32 } });
+    expect(next.pages[59].text).toContain(largePdfPageFact(60));
   });
 
   describe("idle readers", () => {

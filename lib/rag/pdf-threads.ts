@@ -1,21 +1,16 @@
+import { readFile } from "node:fs/promises";
 import { availableParallelism } from "node:os";
 import { join } from "node:path";
 import { Worker } from "node:worker_threads";
 
-/** A positioned run of text, as pdf.js reports it. */
-export interface TextItem {
-  str: string;
-  transform: number[];
-  width: number;
-  height: number;
-  hasEOL: boolean;
-}
+/** Why the reader gave up on a file (pdf-text.worker.mjs). */
+export type PdfReadFailure = "password" | "damaged" | "page_limit" | "out_of_memory";
 
-/** pdf.js failed on the file; `name` is pdf.js's exception name (PasswordException, …). */
+/** PDFium failed on the file, or the file is over a limit; `reason` says which. */
 export class PdfReadError extends Error {
   override readonly name = "PdfReadError";
   constructor(
-    readonly pdfjsName: string,
+    readonly reason: PdfReadFailure,
     message: string,
     /** The page being read when it failed; null while opening the document. */
     readonly page: number | null,
@@ -29,24 +24,39 @@ export function isPdfReadError(e: unknown): e is PdfReadError {
 }
 
 type Reply =
-  | { job: number; type: "page"; page: number; numPages: number; items: TextItem[] }
+  | { job: number; type: "page"; page: number; numPages: number; text: string }
   | { job: number; type: "done"; numPages: number; labels: string[] | null }
-  | { job: number; type: "error"; name: string; message: string; page: number | null };
+  | { job: number; type: "error"; reason: PdfReadFailure; message: string; page: number | null };
 
 /** Thread `index` of `of` reading the document: see pdf-text.worker.mjs for which pages it takes. */
 type Request = { job: number; bytes: Uint8Array; index: number; of: number; maxPages?: number };
 
 /** Pages each extra thread must have to be used: for fewer, a second thread would parse the fonts again for little gain. */
 const PAGES_PER_THREAD = 24;
-/** A hostile PDF may exhaust its thread's heap; the thread dies, the server does not (INGEST_READER_HEAP_MB). */
+/**
+ * A hostile PDF may exhaust its thread's memory: PDFium's WebAssembly heap and the thread's
+ * JavaScript heap are each capped at this (INGEST_READER_HEAP_MB); the thread dies, the server
+ * does not.
+ */
 export const DEFAULT_THREAD_HEAP_MB = 1024;
-/** An idle reader holds pdf.js and its caches (~90 MB); after this long without work it is let go. */
+/** An idle reader holds PDFium and the heap its largest document grew (WebAssembly memory never shrinks); after this long without work it is let go. */
 export const READER_IDLE_MS = 60_000;
 
 // Resolved from the working directory, not import.meta.url: bundled server code has no file URL to
 // resolve from, and the app, the CLI and the tests all run from the project root.
-const pdfjsRoot = () => join(process.cwd(), "node_modules", "pdfjs-dist");
+const pdfiumRoot = () => join(process.cwd(), "node_modules", "@hyzyla", "pdfium");
 const workerFile = () => join(process.cwd(), "lib", "rag", "pdf-text.worker.mjs");
+
+/** PDFium compiled once for all reader threads, which share its machine code; dropped when the last thread goes. */
+let pdfium: Promise<WebAssembly.Module> | null = null;
+
+function compiledPdfium(): Promise<WebAssembly.Module> {
+  if (!pdfium) {
+    pdfium = readFile(join(pdfiumRoot(), "dist", "pdfium.wasm")).then((binary) => WebAssembly.compile(binary));
+    pdfium.catch(() => (pdfium = null)); // let the next document try again
+  }
+  return pdfium;
+}
 
 class ReaderThread {
   private readonly worker: Worker;
@@ -54,16 +64,19 @@ class ReaderThread {
   private idleTimer: NodeJS.Timeout | undefined;
   dead = false;
 
-  constructor(readonly heapMb: number) {
+  constructor(
+    readonly heapMb: number,
+    wasm: WebAssembly.Module,
+  ) {
     this.worker = new Worker(workerFile(), {
-      workerData: { pdfjsRoot: pdfjsRoot(), pagesPerThread: PAGES_PER_THREAD },
+      workerData: { wasm, pagesPerThread: PAGES_PER_THREAD, heapMb },
       execArgv: [],
       resourceLimits: { maxOldGenerationSizeMb: heapMb },
     });
     this.worker.unref();
     this.worker.on("message", (r: Reply) => this.handlers.get(r.job)?.(r));
     const fail = (e: Error) => {
-      this.dead = true;
+      this.die();
       for (const h of this.handlers.values()) h(e);
       this.handlers.clear();
     };
@@ -88,11 +101,18 @@ class ReaderThread {
       };
       this.handlers.set(req.job, (r) => {
         if (r instanceof Error) return finish(() => reject(r));
-        if (r.type === "error") return finish(() => reject(new PdfReadError(r.name, r.message, r.page)));
-        onReply(r);
+        if (r.type === "error") {
+          if (r.reason === "out_of_memory") this.die(); // the thread exits after it: never send it another job
+          return finish(() => reject(new PdfReadError(r.reason, r.message, r.page)));
+        }
+        try {
+          onReply(r);
+        } catch (e) {
+          return finish(() => reject(e)); // the caller's page handler failed: never an uncaught throw in the message event
+        }
         if (r.type === "done") finish(resolve);
       });
-      const copy = req.bytes.slice(); // pdf.js detaches the buffer it reads
+      const copy = req.bytes.slice(); // transferred, so the caller's bytes stay attached
       this.worker.postMessage({ ...req, bytes: copy }, [copy.buffer]);
     });
   }
@@ -103,8 +123,13 @@ class ReaderThread {
 
   retire(): void {
     if (this.handlers.size > 0) return;
-    this.dead = true;
+    this.die();
     void this.worker.terminate();
+  }
+
+  private die(): void {
+    this.dead = true;
+    if (readerThreadCount() === 0) pdfium = null;
   }
 
   cancel(job: number): void {
@@ -116,9 +141,9 @@ const threads: ReaderThread[] = [];
 let nextJob = 1;
 
 /** Reader i, started anew when it died, or when it is idle and was started with another heap limit. */
-function thread(i: number, heapMb: number): ReaderThread {
+function thread(i: number, heapMb: number, wasm: WebAssembly.Module): ReaderThread {
   if (threads[i] && !threads[i].dead && threads[i].heapMb !== heapMb && threads[i].idle) threads[i].retire();
-  if (!threads[i] || threads[i].dead) threads[i] = new ReaderThread(heapMb);
+  if (!threads[i] || threads[i].dead) threads[i] = new ReaderThread(heapMb, wasm);
   return threads[i];
 }
 
@@ -133,13 +158,14 @@ export const defaultReaderThreads = Math.max(1, Math.min(4, availableParallelism
 export interface PdfText {
   numPages: number;
   labels: string[] | null;
-  /** Text items per physical page, index 0 = page 1. */
-  pages: TextItem[][];
+  /** Reading text per physical page (lines and paragraphs rebuilt, not yet normalised), index 0 = page 1. */
+  pages: string[];
 }
 
 /**
- * Reads every page's text items with pdf.js on up to `threads` threads (one per 24 pages), each
- * taking every n-th page. `onPage(read, total)` counts pages as they arrive. A document of more
+ * Reads every page's text with PDFium on up to `threads` threads (one per 24 pages), each
+ * taking every n-th page. `onPage(read, total)` counts pages as they arrive, `onText(page, text)`
+ * hands each over as it arrives (in no particular order). A document of more
  * than `maxPages` pages is refused before a page is read; `signal` stops the reading after the
  * page at hand (the signal's reason is thrown). Throws PdfReadError.
  */
@@ -148,21 +174,30 @@ export async function readPdfText(
   {
     threads: maxThreads = defaultReaderThreads,
     onPage,
+    onText,
     maxPages,
     heapMb = DEFAULT_THREAD_HEAP_MB,
     signal,
-  }: { threads?: number; onPage?: (read: number, total: number) => void; maxPages?: number; heapMb?: number; signal?: AbortSignal } = {},
+  }: {
+    threads?: number;
+    onPage?: (read: number, total: number) => void;
+    onText?: (page: number, text: string) => void;
+    maxPages?: number;
+    heapMb?: number;
+    signal?: AbortSignal;
+  } = {},
 ): Promise<PdfText> {
   signal?.throwIfAborted();
   const job = nextJob++;
-  const readers = Array.from({ length: Math.max(1, maxThreads) }, (_, i) => thread(i, heapMb));
+  const wasm = await compiledPdfium();
+  const readers = Array.from({ length: Math.max(1, maxThreads) }, (_, i) => thread(i, heapMb, wasm));
   let abort: (() => void) | undefined;
   const aborted = new Promise<never>((_, reject) => {
     abort = () => reject(signal!.reason);
     signal?.addEventListener("abort", abort, { once: true });
   });
   aborted.catch(() => {});
-  const pages: TextItem[][] = [];
+  const pages: string[] = [];
   let numPages = 0;
   let labels: string[] | null = null;
   let read = 0;
@@ -171,7 +206,8 @@ export async function readPdfText(
       readers.map((reader, index) =>
         reader.request({ job, bytes, index, of: readers.length, maxPages }, (r) => {
           if (r.type === "page") {
-            pages[r.page - 1] = r.items;
+            pages[r.page - 1] = r.text;
+            onText?.(r.page, r.text);
             onPage?.(++read, r.numPages);
           } else if (r.type === "done") {
             numPages = r.numPages;

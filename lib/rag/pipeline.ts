@@ -4,7 +4,7 @@
  * validate → decide, with a trace of every step.
  */
 import { historyLimit } from "./prompts";
-import { chunkPages, defaultChunkSettings } from "./chunk";
+import { chunkPage, defaultChunkSettings } from "./chunk";
 import { decide } from "./decide";
 import { extractPdf, type ReadBudget } from "./extract";
 import { generateExtractive, readPassages } from "./extractive/answer";
@@ -24,6 +24,7 @@ import type {
   AnswerClaim,
   AnswerPart,
   CitationProblem,
+  ChunkDraft,
   ChunkSettings,
   ChunkState,
   CountTokens,
@@ -70,9 +71,11 @@ export async function extractAndChunk(
     budget,
   }: { countTokens: CountTokens; chunkSettings?: ChunkSettings; onPage?: (done: number, total: number) => void; readerThreads?: number; budget?: ReadBudget },
 ): Promise<IndexableDocument> {
-  const extracted = await extractPdf(bytes, { onPage, threads: readerThreads, budget });
-  const chunked = chunkPages(extracted.pages, countTokens, chunkSettings);
-  return { extracted, chunked };
+  // Each page is chunked as it arrives, while the reader threads go on with the next pages.
+  const byPage: ChunkDraft[][] = [];
+  const onPageText = (pdfPage: number, text: string) => (byPage[pdfPage - 1] = chunkPage({ pdfPage, text }, countTokens, chunkSettings));
+  const extracted = await extractPdf(bytes, { onPage, onPageText, threads: readerThreads, budget });
+  return { extracted, chunked: { chunks: byPage.flat(), settings: chunkSettings } };
 }
 
 // ─── The question path ──────────────────────────────────────────────────────────────────────
