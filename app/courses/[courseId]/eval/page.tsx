@@ -40,8 +40,10 @@ export default async function EvalPage({ params, searchParams }: { params: Promi
   const promoted = typeof promote === "string" ? await getCourseTrace(course.id, promote) : null;
   const base = `/courses/${encodeURIComponent(course.slug)}/eval`;
   const headlinesOf = (r: (typeof runs)[number]) => (r.headlines ? (JSON.parse(r.headlines) as Headline[]) : []);
+  // One set's runs: figures of different sets are not comparable, so the chart follows the set run last.
+  const charted = runs.find((r) => r.kind === "single" && r.status === "done")?.setName;
   const overTime = runs
-    .filter((r) => r.kind === "single" && r.status === "done")
+    .filter((r) => r.kind === "single" && r.status === "done" && r.setName === charted)
     .reverse()
     .map((r) => ({ label: when(r.createdAt).slice(5), headline: headlinesOf(r)[0] }))
     .filter((p) => p.headline);
@@ -151,7 +153,7 @@ export default async function EvalPage({ params, searchParams }: { params: Promi
         </div>
 
         <div className="mt-6">
-          <Section title="Runs" note="Newest first. The chart draws the runs of one configuration over time.">
+          <Section title="Runs" note={charted ? `Newest first. The chart draws the one-configuration runs of set “${charted}” over time, the set run last.` : "Newest first."}>
             {overTime.length ? <RunsOverTime points={overTime} /> : null}
             <div className="-mx-2 mt-4 overflow-x-auto">
               <table className="w-full min-w-[40rem] text-sm" data-testid="eval-runs">
