@@ -281,6 +281,7 @@ const stageLabel: Record<string, string> = {
 function AbReport({ courseSlug, report, floor }: { courseSlug: string; report: Extract<EvalReport, { kind: "ab" }>; floor: number }) {
   const [a, b] = report.runs;
   const changed = report.diffs.filter((d) => d.changed);
+  const expectOf = new Map(a.questions.map((q) => [q.id, q.expect]));
   const [open, setOpen] = useState<"a" | "b" | null>(null);
   return (
     <>
@@ -312,7 +313,7 @@ function AbReport({ courseSlug, report, floor }: { courseSlug: string; report: E
                     {[d.a, d.b].map((o, i) => (
                       <td key={i} className="px-2 py-1.5">
                         <StatusBadge status={o.status} />
-                        {o.correct === null ? null : <span className="ml-1 text-xs text-muted">{o.correct ? "correct" : "not correct"}</span>}
+                        <Verdict correct={o.correct} status={o.status} declines={expectOf.get(d.id) === "insufficient_evidence"} />
                       </td>
                     ))}
                     <td className="px-2 py-1.5 text-amber-900">{d.stage ? stageLabel[d.stage] : "no stage differed"}</td>
@@ -333,4 +334,10 @@ function AbReport({ courseSlug, report, floor }: { courseSlug: string; report: E
       {open ? <SingleReport courseSlug={courseSlug} report={open === "a" ? a : b} floor={floor} /> : null}
     </>
   );
+}
+
+/** A changed outcome in words: correct or not for a question with gold evidence; for one the notes cannot answer, whether it was declined. */
+function Verdict({ correct, status, declines }: { correct: boolean | null; status: string; declines: boolean }) {
+  const words = correct !== null ? (correct ? "correct" : "not correct") : declines ? (status === "insufficient_evidence" ? "declined, as it should" : "should have declined") : null;
+  return words ? <span className={`ml-1 text-xs ${words === "should have declined" ? "text-rose-700" : "text-muted"}`}>{words}</span> : null;
 }
