@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { analyzeQuestion } from "./analyze/analyze";
 import { defaultModel } from "./extractive/model";
 import { makeHit } from "./fixtures.mock";
+import { readPassages, scoreParts } from "./extractive/answer";
 import { gate } from "./gate";
 import type { Hit } from "./types";
 
@@ -66,5 +67,27 @@ describe("gate", () => {
     const state = gate([parking, opening], { analysis: two, floor });
     expect(ids(state.passed)).toEqual(["chunk-1"]);
     expect(ids(state.rejected)).toEqual(["chunk-3"]);
+  });
+});
+
+describe("gate and answer agree", () => {
+  // The answering passage lacks "guided", which the first passage repeats: alone, the missing word would weigh the most.
+  const hits = [
+    hit("Guided walks start at the north door.\nGuided walks last an hour.\nThe glasshouse is heated in winter.", 1, "walks.pdf"),
+    hit("Glasshouse tours run on Saturdays at 11:00.", 2, "calendar.pdf"),
+    hit("The shop sells seeds and postcards.", 3, "shop.pdf"),
+  ];
+  const analysis = analyzeQuestion("When do the guided glasshouse tours run?");
+  const ranks = new Map(hits.map((h) => [h.passage.chunkId, h.rank]));
+  const best = (scored: ReturnType<typeof scoreParts>) => Math.round(Math.max(...scored[0].map((s) => s.score)) * 1000) / 1000;
+
+  it("scores a passage's units in the answer as the gate scored them, measured over every retrieved passage", () => {
+    const state = gate(hits, { analysis, floor });
+    const sent = [hits[1].passage];
+    const all = hits.map((h) => h.passage);
+    const inAnswer = best(scoreParts(analysis, readPassages(sent, ranks, all), defaultModel, readPassages(all, ranks)));
+    expect(inAnswer).toBe(state.scores[1].score);
+    // Measured over the sent passage alone, the same units score otherwise: the gate could pass a passage the answer then declines.
+    expect(best(scoreParts(analysis, readPassages(sent, ranks)))).not.toBe(state.scores[1].score);
   });
 });

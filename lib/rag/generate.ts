@@ -1,5 +1,5 @@
 import type { QuestionAnalysis } from "./analyze/analyze";
-import type { ChatMessage, CitationProblem, DraftClaim, DraftPart, GenerateState, LabelledPassage } from "./types";
+import type { ChatMessage, CitationProblem, DraftClaim, DraftPart, GenerateState, LabelledPassage, Passage } from "./types";
 import { StageError } from "./errors";
 
 export interface GenerateInput {
@@ -10,6 +10,8 @@ export interface GenerateInput {
   /** The calibrated answer floor in force (AskSettings.minScore). */
   floor: number;
   passages: LabelledPassage[];
+  /** Every passage retrieval returned, before the gate: the extractive answerer measures its word statistics over them, as the gate did. */
+  retrieved?: readonly Passage[];
   /** The exact grounded messages (ground stage). */
   messages: ChatMessage[];
   /** On the one retry: the previous raw output and what was wrong with its citations. */

@@ -92,8 +92,8 @@ export function extractiveGenerator(model: ExtractiveModel = defaultModel): Gene
     kind: "extractive",
     name: model === defaultModel ? "extractive" : "extractive*",
     temperature: null,
-    async generate({ analysis, passages, ranks, floor }) {
-      return generateExtractive({ analysis, passages, ranks }, { ...model, floor });
+    async generate({ analysis, passages, ranks, retrieved, floor }) {
+      return generateExtractive({ analysis, passages, ranks, retrieved }, { ...model, floor });
     },
   };
 }
@@ -128,14 +128,16 @@ async function retrieveParts(analysis: QuestionAnalysis, k: number, ports: Retri
 
 /**
  * What the extractive generator reads for a question with the gate open (analysis, retrieval,
- * packing, no floor): the ranker's training and cross-validation data (lib/eval/fit.ts).
+ * packing, no floor): the ranker's training and cross-validation data (lib/eval/fit.ts). `basis`
+ * is every retrieved passage, over which the answer measures its word statistics.
  */
-export async function rankerInputs(input: AskInput, deps: AskDeps): Promise<{ analysis: QuestionAnalysis; readings: PassageReading[]; passages: LabelledPassage[] }> {
+export async function rankerInputs(input: AskInput, deps: AskDeps): Promise<{ analysis: QuestionAnalysis; readings: PassageReading[]; basis: PassageReading[]; passages: LabelledPassage[] }> {
   const analysis = distinctParts(analyzeQuestion(input.question, input.history.slice(-historyLimit)));
   const retrieved = await retrieveParts(analysis, deps.settings.k, deps.retrievePorts);
   const packed = pack({ question: input.question, history: input.history.slice(-historyLimit), candidates: retrieved.hits, settings: deps.settings, countTokens: deps.countTokens });
   const ranks = new Map(retrieved.hits.map((h) => [h.passage.chunkId, h.rank]));
-  return { analysis, readings: readPassages(packed.selected, ranks), passages: packed.selected };
+  const retrievedPassages = retrieved.hits.map((h) => h.passage);
+  return { analysis, readings: readPassages(packed.selected, ranks, retrievedPassages), basis: readPassages(retrievedPassages, ranks), passages: packed.selected };
 }
 
 /**
@@ -247,7 +249,15 @@ export async function* answerQuestion(input: AskInput, deps: AskDeps): AsyncGene
   const grounded = await timed(trace, "ground", () => ground({ question: input.question, history, selected: packed.selected }));
 
   const ranks = new Map(retrieved.hits.map((h) => [h.passage.chunkId, h.rank]));
-  const generateInput: GenerateInput = { analysis, ranks, floor: settings.minScore, passages: packed.selected, messages: grounded.messages, signal: input.signal };
+  const generateInput: GenerateInput = {
+    analysis,
+    ranks,
+    floor: settings.minScore,
+    passages: packed.selected,
+    retrieved: retrieved.hits.map((h) => h.passage),
+    messages: grounded.messages,
+    signal: input.signal,
+  };
   if (generator.stream) {
     const streamed = yield* streamValidated(generator, generateInput, grounded.registry, trace, started);
     const result = "failure" in streamed ? finish(decide({ failure: streamed.failure }), []) : finish(decide({ parts: streamed.parts }), streamed.parts);
@@ -455,7 +465,15 @@ export async function answerWithContext(input: AskInput, passages: Array<Omit<La
       },
   };
   const ranks = new Map(hits.map((h) => [h.passage.chunkId, h.rank]));
-  const generateInput: GenerateInput = { analysis, ranks, floor: settings.minScore, passages: packed.selected, messages: grounded.messages, signal: input.signal };
+  const generateInput: GenerateInput = {
+    analysis,
+    ranks,
+    floor: settings.minScore,
+    passages: packed.selected,
+    retrieved: passages,
+    messages: grounded.messages,
+    signal: input.signal,
+  };
   const run = streamValidated(streaming, generateInput, grounded.registry, trace, started);
   let step = await run.next();
   while (!step.done) step = await run.next();

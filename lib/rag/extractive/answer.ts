@@ -6,9 +6,9 @@
  * correction, which then supersedes. Faithful by construction and deterministic.
  */
 import type { QuestionAnalysis, RequestedPart } from "../analyze/analyze";
-import { annotate, contentLemmas, type EntityType } from "../text/nlp";
+import { annotate, contentLemmas, type Annotated, type EntityType } from "../text/nlp";
 import type { DraftClaim, DraftPart, GenerateState, LabelledPassage, Passage } from "../types";
-import { contradictsRequiredId, focusFoundIn, isTableOfContents, lineIdf, unitFeatures, weightFocus, type Features, type PassageReading } from "./features";
+import { contradictsRequiredId, requiredIn, shortFormsIn, focusFoundIn, isTableOfContents, lineIdf, unitFeatures, weightFocus, type Features, type PassageReading } from "./features";
 import { defaultModel, probability, rankScore, type ExtractiveModel } from "./model";
 import { answerUnits, displayText, type Unit } from "./units";
 
@@ -42,36 +42,50 @@ function titleLemmas(title: string): ReadonlySet<string> {
   return set;
 }
 
+/** Units by annotation: annotate() caches by text, so the gate and the answer cut a passage once. */
+const unitCache = new WeakMap<Annotated, Unit[]>();
+function unitsOf(annotated: Annotated): Unit[] {
+  let units = unitCache.get(annotated);
+  if (!units) unitCache.set(annotated, (units = answerUnits(annotated)));
+  return units;
+}
+
 /**
  * Each passage annotated and cut into units; `ranks` gives retrieval order (default: the order
  * given). Scope terms say which course or document, not which answer: the document's own (its
- * title line and running headers, kept at ingestion) and the title words every document at hand
- * shares.
+ * title line and running headers, kept at ingestion) and the title words every document of
+ * `retrieved` (default: these passages) shares.
  */
-export function readPassages(passages: readonly Passage[], ranks?: ReadonlyMap<string, number>): PassageReading[] {
-  const titles = [...new Set(passages.map((p) => p.documentTitle))].map(titleLemmas);
+export function readPassages(passages: readonly Passage[], ranks?: ReadonlyMap<string, number>, retrieved: readonly Passage[] = passages): PassageReading[] {
+  const titles = [...new Set(retrieved.map((p) => p.documentTitle))].map(titleLemmas);
   const shared = titles.length ? [...titles[0]].filter((l) => titles.every((t) => t.has(l))) : [];
   return passages.map((p, i) => {
     const annotated = annotate(p.text);
     // The document's first line (its title line) names the course or document; it rarely answers a question.
     const titleLineEnd = p.pdfPage === 1 && p.charStart === 0 ? Math.max(0, p.text.search(/\n|$/)) : 0;
-    return { rank: (ranks?.get(p.chunkId) ?? i + 1) - 1, annotated, units: answerUnits(annotated), titleLineEnd, titleLemmas: new Set([...shared, ...(p.scopeTerms ?? [])]) };
+    return { rank: (ranks?.get(p.chunkId) ?? i + 1) - 1, annotated, units: unitsOf(annotated), titleLineEnd, titleLemmas: new Set([...shared, ...(p.scopeTerms ?? [])]) };
   });
 }
 
-/** Every unit of every passage scored for each part (parts in order, units best-ranked first). */
-export function scoreParts(analysis: QuestionAnalysis, readings: readonly PassageReading[], model: ExtractiveModel = defaultModel): ScoredUnit[][] {
-  const idf = lineIdf(readings);
+/**
+ * Every unit of every passage scored for each part (parts in order, units best-ranked first).
+ * Word statistics (IDF, how much of the focus the notes hold) are measured over `basis`: every
+ * passage retrieval returned, so that a unit scores the same at the gate, which reads them all,
+ * and in the answer, which reads the passages that passed (default: the readings themselves).
+ */
+export function scoreParts(analysis: QuestionAnalysis, readings: readonly PassageReading[], model: ExtractiveModel = defaultModel, basis: readonly PassageReading[] = readings): ScoredUnit[][] {
+  const idf = lineIdf(basis);
+  const shortForms = shortFormsIn(basis);
   const questionLemmas = new Set(contentLemmas(analysis.standalone));
   return analysis.parts.map((part) => {
     const focus = weightFocus(part, idf);
-    const passageCover = focusFoundIn(readings, focus);
+    const passageCover = focusFoundIn(basis, focus);
     const scored: ScoredUnit[] = [];
     readings.forEach((reading, passage) => {
       for (const unit of reading.units) {
         const quote = reading.annotated.text.slice(unit.start, unit.end);
-        const features = unitFeatures({ part, focus, passageCover, questionLemmas, reading, unit });
-        const excluded = contradictsRequiredId(part, quote) ? "names another identifier" : isTableOfContents(quote) ? "a table-of-contents entry" : null;
+        const features = unitFeatures({ part, focus, passageCover, questionLemmas, reading, unit, shortForms });
+        const excluded = contradictsRequiredId(requiredIn(part, reading.titleLemmas), quote) ? "names another identifier" : isTableOfContents(quote) ? "a table-of-contents entry" : null;
         scored.push({ passage, unit, quote, features, rank: excluded ? -Infinity : rankScore(model, features), score: excluded ? 0 : probability(model, features), excluded });
       }
     });
@@ -142,14 +156,15 @@ function answerPart(part: RequestedPart, scored: ScoredUnit[], passages: readonl
 /**
  * generate (extractive): one DraftPart per requested part, supported (verbatim quotes),
  * conflicting (one claim per side) or missing (no claims). Every quote is an exact substring of
- * its passage. Same input, same output.
+ * its passage. Units are scored against `retrieved` (default: the passages), as the gate scored
+ * them. Same input, same output.
  */
 export function generateExtractive(
-  { analysis, passages, ranks }: { analysis: QuestionAnalysis; passages: LabelledPassage[]; ranks?: ReadonlyMap<string, number> },
+  { analysis, passages, ranks, retrieved = passages }: { analysis: QuestionAnalysis; passages: LabelledPassage[]; ranks?: ReadonlyMap<string, number>; retrieved?: readonly Passage[] },
   model: ExtractiveModel = defaultModel,
 ): GenerateState {
-  const readings = readPassages(passages, ranks);
-  const scored = scoreParts(analysis, readings, model);
+  const readings = readPassages(passages, ranks, retrieved);
+  const scored = scoreParts(analysis, readings, model, retrieved === passages ? readings : readPassages(retrieved, ranks));
   const seen = new Set<string>();
   const parts: DraftPart[] = [];
   analysis.parts.forEach((part, i) => {

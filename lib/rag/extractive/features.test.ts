@@ -4,7 +4,7 @@ import { makePassage } from "../fixtures.mock";
 import { contentLemmas } from "../text/nlp";
 import { relatedWords } from "../text/wordnet";
 import { readPassages } from "./answer";
-import { contradictsRequiredId, featureNames, focusFoundIn, isTableOfContents, lineIdf, unitFeatures, weightFocus, type Features } from "./features";
+import { contradictsRequiredId, featureNames, requiredIn, shortFormsIn, focusFoundIn, isTableOfContents, lineIdf, unitFeatures, weightFocus, type Features } from "./features";
 
 /** Features of every unit of the passages for the question's first part, keyed by quote. */
 function featuresOf(question: string, docs: Array<{ text: string; title?: string }>): Map<string, Features> {
@@ -14,9 +14,10 @@ function featuresOf(question: string, docs: Array<{ text: string; title?: string
   const part = analysis.parts[0];
   const focus = weightFocus(part, lineIdf(readings));
   const questionLemmas = new Set(contentLemmas(analysis.standalone));
+  const shortForms = shortFormsIn(readings);
   const out = new Map<string, Features>();
   for (const reading of readings) {
-    for (const unit of reading.units) out.set(reading.annotated.text.slice(unit.start, unit.end), unitFeatures({ part, focus, passageCover: focusFoundIn(readings, focus), questionLemmas, reading, unit }));
+    for (const unit of reading.units) out.set(reading.annotated.text.slice(unit.start, unit.end), unitFeatures({ part, focus, passageCover: focusFoundIn(readings, focus), questionLemmas, reading, unit, shortForms }));
   }
   return out;
 }
@@ -98,16 +99,16 @@ describe("required identifiers", () => {
 
   it("treats a unit naming only another id of the same noun as contradicting", () => {
     expect(part.required).toEqual([{ noun: "lab", id: "4" }]);
-    expect(contradictsRequiredId(part, "Lab 3 is due on 2 April.")).toBe(true);
-    expect(contradictsRequiredId(part, "Lab 4 is due on 9 April.")).toBe(false);
-    expect(contradictsRequiredId(part, "Labs 3 and 4 share a deadline: Lab 4 is due first.")).toBe(false);
+    expect(contradictsRequiredId(part.required, "Lab 3 is due on 2 April.")).toBe(true);
+    expect(contradictsRequiredId(part.required, "Lab 4 is due on 9 April.")).toBe(false);
+    expect(contradictsRequiredId(part.required, "Labs 3 and 4 share a deadline: Lab 4 is due first.")).toBe(false);
     // A unit that does not name a lab at all does not contradict.
-    expect(contradictsRequiredId(part, "Everything is due on 9 April.")).toBe(false);
+    expect(contradictsRequiredId(part.required, "Everything is due on 9 April.")).toBe(false);
   });
 
   it("never contradicts when the part names no identifier", () => {
     const [plain] = analyzeQuestion("When is the poster due?").parts;
-    expect(contradictsRequiredId(plain, "Lab 3 is due on 2 April.")).toBe(false);
+    expect(contradictsRequiredId(plain.required, "Lab 3 is due on 2 April.")).toBe(false);
   });
 });
 
@@ -138,12 +139,55 @@ describe("unitFeatures: scope", () => {
     expect(plain.cover).toBeCloseTo(1 - share("compiler"), 10);
   });
 
+  it("does not pull the answer to the title line when the question names the course by its code", () => {
+    const title = "GLZ 220: Kiln Glazes, Autumn term";
+    const pages = [makePassage(`${title}\n\nStudio technician • Mara Quill\nFiring fees are paid at the front desk.`, { chunkId: "p1", scopeTerms: ["glz", "220", "kiln", "glazes", "autumn", "term"] })];
+    const readings = readPassages(pages);
+    const [part] = analyzeQuestion("who is the studio technician for GLZ 220?").parts;
+    expect(part.required).toEqual([{ noun: "glz", id: "220" }]);
+    // The course code is the document's own scope: every unit of it meets it, none must repeat it.
+    expect(requiredIn(part, readings[0].titleLemmas)).toEqual([]);
+    const focus = weightFocus(part, lineIdf(readings));
+    const at = (quote: string) => {
+      const unit = readings[0].units.find((u) => readings[0].annotated.text.slice(u.start, u.end) === quote)!;
+      return unitFeatures({ part, focus, passageCover: 1, questionLemmas: new Set(contentLemmas(part.ask)), reading: readings[0], unit });
+    };
+    const answer = at("Studio technician • Mara Quill");
+    expect(answer.cover).toBeCloseTo(1, 10);
+    expect(answer.requiredMissing).toBe(0);
+    expect(answer.requiredId).toBe(1);
+    const titleLine = at(title);
+    // The code is neutral everywhere: the title line gains neither coverage nor the scope mark from it.
+    expect(titleLine.cover).toBe(0);
+    expect(titleLine.scope).toBe(0);
+  });
+
   it("is 0 when the documents share no title word", () => {
     const other = featuresOf("When is Lab 4 due for Compilers?", [
       { text: "Lab 4 is due on 9 April.", title: "handbook.pdf" },
       { text: "Compilers lectures are on Tuesdays.", title: "schedule.pdf" },
     ]);
     expect(get(other, "Lab 4 is due on 9 April.").scope).toBe(0);
+  });
+});
+
+describe("unitFeatures: abbreviations", () => {
+  const docs = [
+    { text: "Each plot carries a Time Domain Reflectometer (TDR) buried at 30 cm." },
+    { text: "The TDR reads soil moisture every ten minutes.\nRain gauges are emptied weekly." },
+  ];
+
+  it("reads a short form the notes define as its long form's words", () => {
+    const f = get(featuresOf("How often does the time domain reflectometer read moisture?", docs), "The TDR reads soil moisture every ten minutes.");
+    expect(f.cover).toBeCloseTo(1, 10);
+    expect(get(featuresOf("How often does the time domain reflectometer read moisture?", docs), "Rain gauges are emptied weekly.").cover).toBe(0);
+  });
+
+  it("meets a question's short form with the long form's words", () => {
+    const f = get(featuresOf("Where is the TDR buried?", docs), "Each plot carries a Time Domain Reflectometer (TDR) buried at 30 cm.");
+    expect(f.cover).toBeCloseTo(1, 10);
+    const spelled = featuresOf("Where is the TDR buried?", [{ text: "A Time Domain Reflectometer (TDR) is calibrated first.\nThe time domain reflectometer is buried at 30 cm." }]);
+    expect(get(spelled, "The time domain reflectometer is buried at 30 cm.").cover).toBeCloseTo(1, 10);
   });
 });
 
@@ -166,6 +210,18 @@ describe("unitFeatures: position, shape and form", () => {
     expect(together.bigram).toBe(1);
     expect(apart.bigram).toBe(0);
     expect(together.density).toBeGreaterThan(apart.density);
+  });
+
+  it("nounCover stands in the share of the focus found when the focus has no noun", () => {
+    const m = featuresOf("Who presides?", [{ text: "The dean presides over the council.\n\nThe council meets monthly." }]);
+    expect(get(m, "The dean presides over the council.").nounCover).toBe(1);
+    expect(get(m, "The council meets monthly.").nounCover).toBe(0);
+  });
+
+  it("density measures the shortest window holding each focus word once, not the span from first match to last", () => {
+    const m = featuresOf("What does the fuel pump do?", [{ text: "A pump for water differs from the fuel pump of a car." }]);
+    // "pump … fuel pump": the window "fuel pump" holds both words.
+    expect(get(m, "A pump for water differs from the fuel pump of a car.").density).toBe(1);
   });
 
   it("novelty counts words the question did not say; an echo of the question has none", () => {

@@ -7,7 +7,8 @@
  */
 import type { RequestedPart } from "../analyze/analyze";
 import { ANAPHORS, DEFINING_VERBS, REASON_MARKERS, type AnswerType } from "../lexicon";
-import { annotate, type Annotated, type EntityType, type TextToken } from "../text/nlp";
+import { abbreviationsIn } from "../text/abbreviations";
+import { annotate, contentLemmas, type Annotated, type EntityType, type TextToken } from "../text/nlp";
 import { relatedWords } from "../text/wordnet";
 import { unitKinds, type Unit } from "./units";
 
@@ -63,6 +64,15 @@ export interface PassageReading {
   titleLineEnd: number;
   /** Scope words: the document's title line and running headers, and title words every document at hand shares (a course's name says nothing about the answer). */
   titleLemmas: ReadonlySet<string>;
+}
+
+/** Short forms the passages at hand define, each with its long form's content lemmas ("PCA" → principal, component, analysis). */
+export type ShortForms = ReadonlyMap<string, readonly string[]>;
+
+export function shortFormsIn(readings: readonly PassageReading[]): ShortForms {
+  const out = new Map<string, string[]>();
+  for (const r of readings) for (const [short, long] of abbreviationsIn(r.annotated.text)) if (!out.has(short)) out.set(short, contentLemmas(long));
+  return out;
 }
 
 /** Inverse document frequency over the lines of the passages at hand (BM25's smoothed form). */
@@ -154,6 +164,26 @@ export interface UnitInput {
   questionLemmas: ReadonlySet<string>;
   reading: PassageReading;
   unit: Unit;
+  /** Abbreviations defined in the passages at hand: a short form matches its long form's words, and the long form its short form. */
+  shortForms?: ShortForms;
+}
+
+/** Length of the shortest window of positions (sorted) holding `distinct` different keys. */
+function shortestCover(positions: ReadonlyArray<{ at: number; key: string }>, distinct: number): number {
+  const count = new Map<string, number>();
+  let best = Infinity;
+  let lo = 0;
+  for (const p of positions) {
+    count.set(p.key, (count.get(p.key) ?? 0) + 1);
+    while (count.size === distinct) {
+      best = Math.min(best, p.at - positions[lo].at + 1);
+      const k = positions[lo++].key;
+      const n = count.get(k)! - 1;
+      if (n) count.set(k, n);
+      else count.delete(k);
+    }
+  }
+  return best;
 }
 
 /** Dot leaders ("4.2 Side channels . . . . . 36"): a contents entry points to the answer's page, it never holds the answer. */
@@ -193,8 +223,20 @@ function previousSentence(reading: PassageReading, unit: Unit): { start: number;
   return prev;
 }
 
-export function unitFeatures({ part, focus, passageCover, questionLemmas, reading, unit }: UnitInput): Features {
+/** A word of the document's scope (title, title line, running headers, or the title words of every document at hand). */
+const namesScope = (reading: PassageReading, f: { lemma: string; surface: string }) => reading.titleLemmas.has(f.lemma) || reading.titleLemmas.has(f.surface);
+
+/** The identifiers a unit of this passage must state itself: one the document's scope names ("CS 430" in CS 430's syllabus) is met by the whole document. */
+export const requiredIn = (part: RequestedPart, scope: ReadonlySet<string>) => part.required.filter((r) => !(scope.has(r.noun) && scope.has(r.id)));
+
+export function unitFeatures({ part, focus: allFocus, passageCover, questionLemmas, reading, unit, shortForms = new Map() }: UnitInput): Features {
   const { tokens, entities, text } = reading.annotated;
+  const required = requiredIn(part, reading.titleLemmas);
+  const isScope = (f: WeightedFocus) => namesScope(reading, f) && !required.some((r) => r.noun === f.lemma || r.id === f.lemma);
+  // The document's own code in the question ("for CS 430" in CS 430's notes) neither counts for a unit nor against it: the title line holds it, the answer rarely does.
+  const ownCode = new Set(part.required.filter((r) => !required.includes(r)).flatMap((r) => [r.noun, r.id]));
+  const answerFocus = allFocus.filter((f) => !ownCode.has(f.lemma));
+  const focus = answerFocus.length ? answerFocus : allFocus;
   const own = tokensIn(tokens, unit.start, unit.end);
   const ownContent = own.filter((t) => t.content);
   const lemmas = new Set(ownContent.map((t) => t.lemma));
@@ -204,13 +246,17 @@ export function unitFeatures({ part, focus, passageCover, questionLemmas, readin
   let related = 0;
   let related2 = 0;
   let inContext = 0;
-  let scope = 0;
   let nouns = 0;
   const nounTotal = focus.filter((f) => f.noun).length;
   const matchedLemmas = new Set<string>();
+  // "HW" in the unit stands for the long form's words; a focus "svm" is met by the long form's words in full.
+  const spelledOut = new Map<string, string>();
+  for (const t of own) for (const l of shortForms.get(t.text) ?? []) spelledOut.set(l, t.lemma);
+  const shortFormOf = new Map([...shortForms].map(([short, long]) => [short.toLowerCase(), long]));
   for (const f of focus) {
     let hit = false;
-    const same = exactMatch(ownContent, f);
+    const long = shortFormOf.get(f.surface);
+    const same = exactMatch(ownContent, f) ?? spelledOut.get(f.lemma) ?? (long?.length && long.every((l) => lemmas.has(l)) ? long[0] : undefined);
     if (same) {
       exact += f.weight;
       matchedLemmas.add(same);
@@ -233,15 +279,14 @@ export function unitFeatures({ part, focus, passageCover, questionLemmas, readin
         hit = true;
       }
     }
-    // An identifier the question names ("Assignment 2") is its subject even when a title repeats it.
-    const inScope = reading.titleLemmas.has(f.lemma) || reading.titleLemmas.has(f.surface);
-    if (hit && inScope && !part.required.some((r) => r.noun === f.lemma || r.id === f.lemma)) scope += f.weight;
     if (hit && f.noun) nouns++;
   }
 
-  // Proximity: matched words per token of the shortest window holding them all.
+  // Proximity: matched words per token of the shortest window holding each of them once.
   const positions = own.map((t, i) => (matchedLemmas.has(t.lemma) && t.content ? i : -1)).filter((i) => i >= 0);
-  const density = positions.length >= 2 ? Math.min(1, new Set(positions.map((i) => own[i].lemma)).size / (positions.at(-1)! - positions[0] + 1)) : positions.length === 1 ? 0.5 : 0;
+  const distinct = new Set(positions.map((i) => own[i].lemma)).size;
+  const density = distinct >= 2 ? Math.min(1, distinct / shortestCover(positions.map((i) => ({ at: i, key: own[i].lemma })), distinct)) : positions.length ? 0.5 : 0;
+
 
   // Adjacent focus pairs found adjacent (as content words) in the unit.
   const pairs = focus.slice(1).map((f, i) => `${focus[i].lemma} ${f.lemma}`);
@@ -262,7 +307,7 @@ export function unitFeatures({ part, focus, passageCover, questionLemmas, readin
   let coverPrev = 0;
   const prev = previousSentence(reading, unit);
   // A sentence about another identifier ("Assignment 2 is due …" when Assignment 4 was asked) lends nothing.
-  if (prev && !contradictsRequiredId(part, text.slice(prev.start, prev.end))) {
+  if (prev && !contradictsRequiredId(required, text.slice(prev.start, prev.end))) {
     const prevLemmas = new Set(tokensIn(tokens, prev.start, prev.end).filter((t) => t.content).map((t) => t.lemma));
     for (const f of focus) {
       if (lemmas.has(f.lemma) || [...f.related].some((r) => lemmas.has(r))) continue;
@@ -297,12 +342,13 @@ export function unitFeatures({ part, focus, passageCover, questionLemmas, readin
   }
   const reasonMarker = part.answerType === "reason" && own.some((t) => REASON_MARKERS.has(t.lemma)) ? 1 : 0;
 
-  let requiredId = 0;
-  if (part.required.length) {
+  // An identifier the document's scope names ("Assignment 3 Notice", CS 430's syllabus) is met by every unit of it.
+  let requiredId = ownCode.size ? 1 : 0;
+  if (!requiredId && required.length) {
     const span = [unit, ...unit.context].map((s) => text.slice(s.start, s.end).toLowerCase()).join(" ");
     const row = text.slice(unit.start, unit.end).toLowerCase();
     const header = unit.context.map((s) => text.slice(s.start, s.end).toLowerCase()).join(" ");
-    requiredId = part.required.some(
+    requiredId = required.some(
       (r) =>
         new RegExp(`\\b${escape(r.noun)}\\w*\\s*#?-?\\s*${escape(r.id)}\\b`).test(span) ||
         // A table row whose first cell is the id, under a header naming the noun ("Week | Topic" over "9 | Storage").
@@ -317,13 +363,15 @@ export function unitFeatures({ part, focus, passageCover, questionLemmas, readin
     coverRelated: related / total,
     coverRelated2: related2 / total,
     coverContext: inContext / total,
-    nounCover: nounTotal ? nouns / nounTotal : 0,
+    // A focus without nouns ("who teaches …") has none to miss: the share of the focus found stands in.
+    nounCover: nounTotal ? nouns / nounTotal : (exact + related + related2) / total,
     density,
     bigram,
     typeMatch,
     typeMissing,
     novelty: Math.min(1, Math.log1p(novel) / 3),
-    scope: scope / total,
+    // Share of the whole question's weight in scope words the unit holds (the title line's mark); the document's own code is neutral.
+    scope: allFocus.filter((f) => isScope(f) && !ownCode.has(f.lemma) && exactMatch(ownContent, f)).reduce((s, f) => s + f.weight, 0) / (allFocus.reduce((s, f) => s + f.weight, 0) || 1),
     rank: 1 / (1 + reading.rank),
     length: Math.min(1, Math.log1p(ownContent.length) / 4),
     endsColon: /:\s*$/.test(quote) ? 1 : 0,
@@ -353,10 +401,10 @@ const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
  * A unit that names the part's identifier noun with other ids only ("Assignment 3" when
  * "Assignment 4" was asked) cannot answer it, however well it scores otherwise.
  */
-export function contradictsRequiredId(part: RequestedPart, quote: string): boolean {
-  if (part.required.length === 0) return false;
+export function contradictsRequiredId(required: RequestedPart["required"], quote: string): boolean {
+  if (required.length === 0) return false;
   const lower = quote.toLowerCase();
-  return part.required.some((r) => {
+  return required.some((r) => {
     const mentions = [...lower.matchAll(new RegExp(`\\b${escape(r.noun)}\\w*\\s*#?-?\\s*(\\d+[a-z]?|[a-z])\\b`, "g"))].map((m) => m[1]);
     return mentions.length > 0 && !mentions.includes(r.id);
   });

@@ -17,6 +17,17 @@ describe("documentScope", () => {
     for (const w of ["soil", "maps", "rock", "trip"]) expect(scope).not.toContain(w);
   });
 
+  it("counts running headers and footers, not words the body of most pages uses", () => {
+    const pages = [
+      page(1, "Orchard Care Handbook\nPruning is done in late winter.\n1"),
+      page(2, "Orchard Care Handbook\nPruning cuts heal faster in dry weather.\n2"),
+      page(3, "Orchard Care Handbook\nPruning tools are oiled after use.\n3"),
+    ];
+    const scope = documentScope(pages, "handbook.pdf");
+    expect(scope).toEqual(expect.arrayContaining(["orchard", "care", "handbook"]));
+    expect(scope).not.toContain("pruning");
+  });
+
   it("does not take a long first line (prose) as a title line", () => {
     const scope = documentScope([page(1, "Glaciers carve valleys over thousands of years, leaving moraines and polished rock behind them.")], "notes.pdf");
     expect(scope).toEqual(["notes"]);

@@ -1,13 +1,15 @@
 /**
  * Scope terms of a document, computed once at ingestion: the words that say which course or
  * document this is rather than what any answer in it says — its title, its title line (a short
- * first line of the first page), and words printed on most of its pages (running headers and
- * footers). A question that names the course ("in STA 141B") must not pull its answer to the
- * title line. Lowercase words as FTS5's unicode61 splits them; no lemmas, so ingestion stays cheap.
+ * first line of the first page), and the words of its running headers and footers (the first or
+ * last line of most pages). A question that names the course ("in STA 141B") must not pull its
+ * answer to the title line. Only the edge lines count: a word the body of most pages uses
+ * ("exam" in a short syllabus) is content. Lowercase words as FTS5's unicode61 splits them; no
+ * lemmas, so ingestion stays cheap.
  */
 import type { ExtractedPage } from "../types";
 
-/** A page-header word appears on at least this share of a document's pages (with text). */
+/** A running-header word stands in the first or last line of at least this share of a document's pages (with text). */
 const MOST_PAGES = 0.6;
 /** Header statistics need a few pages to mean anything. */
 const MIN_PAGES = 3;
@@ -17,6 +19,12 @@ const MAX_TERMS = 64;
 
 const words = (text: string) => text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
 
+/** A page's first and last lines with words, when short: where running headers, footers and page numbers stand (a paragraph is not a header). */
+function edgeLines(text: string): string[] {
+  const lines = text.split("\n").filter((l) => /[\p{L}\p{N}]/u.test(l));
+  return (lines.length > 1 ? [lines[0], lines.at(-1)!] : lines).filter((l) => words(l).length <= MAX_TITLE_LINE_WORDS);
+}
+
 export function documentScope(pages: readonly ExtractedPage[], title: string): string[] {
   const out = new Set(words(title.replace(/\.(pdf)$/i, "")));
   const withText = pages.filter((p) => /[\p{L}\p{N}]/u.test(p.text));
@@ -24,7 +32,7 @@ export function documentScope(pages: readonly ExtractedPage[], title: string): s
   if (words(firstLine).length <= MAX_TITLE_LINE_WORDS) for (const w of words(firstLine)) out.add(w);
   if (withText.length >= MIN_PAGES) {
     const df = new Map<string, number>();
-    for (const p of withText) for (const w of new Set(words(p.text))) df.set(w, (df.get(w) ?? 0) + 1);
+    for (const p of withText) for (const w of new Set(edgeLines(p.text).flatMap(words))) df.set(w, (df.get(w) ?? 0) + 1);
     const frequent = [...df].filter(([, n]) => n >= MOST_PAGES * withText.length).sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
     for (const [w] of frequent) out.add(w);
   }
