@@ -10,6 +10,7 @@ import { annotate, contentLemmas, type Annotated, type EntityType } from "../tex
 import type { DraftClaim, DraftPart, GenerateState, LabelledPassage, Passage } from "../types";
 import { contradictsRequiredId, requiredIn, shortFormsIn, focusFoundIn, isTableOfContents, lineIdf, unitFeatures, weightFocus, type Features, type PassageReading } from "./features";
 import { defaultModel, probability, rankScore, type ExtractiveModel } from "./model";
+import { isTitleLine } from "./scope";
 import { answerUnits, displayText, type Unit } from "./units";
 
 /** Two units speak of the same thing when their focus coverage differs by no more than this (a share of the question's weight). */
@@ -62,7 +63,8 @@ export function readPassages(passages: readonly Passage[], ranks?: ReadonlyMap<s
   return passages.map((p, i) => {
     const annotated = annotate(p.text);
     // The document's first line (its title line) names the course or document; it rarely answers a question.
-    const titleLineEnd = p.pdfPage === 1 && p.charStart === 0 ? Math.max(0, p.text.search(/\n|$/)) : 0;
+    const firstLine = p.text.slice(0, Math.max(0, p.text.search(/\n|$/)));
+    const titleLineEnd = p.pdfPage === 1 && p.charStart === 0 && isTitleLine(firstLine) ? firstLine.length : 0;
     return { rank: (ranks?.get(p.chunkId) ?? i + 1) - 1, annotated, units: unitsOf(annotated), titleLineEnd, titleLemmas: new Set([...shared, ...(p.scopeTerms ?? [])]) };
   });
 }

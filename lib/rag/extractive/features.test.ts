@@ -292,6 +292,9 @@ describe("unitFeatures: position, shape and form", () => {
     const m = featuresOf("When does GEO 210 meet?", [{ text: "GEO 210: Field Methods\nGEO 210 meets on Fridays at nine." }]);
     expect(get(m, "GEO 210: Field Methods").titleLine).toBe(1);
     expect(get(m, "GEO 210 meets on Fridays at nine.").titleLine).toBe(0);
+    // A one-sentence notice has no title line: its first line is its content.
+    const notice = featuresOf("When does GEO 210 meet?", [{ text: "GEO 210 meets on Fridays at nine." }]);
+    expect(get(notice, "GEO 210 meets on Fridays at nine.").titleLine).toBe(0);
   });
 
   it("sets exactly one unit-kind indicator, none for a sentence", () => {

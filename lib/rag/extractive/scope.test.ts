@@ -28,6 +28,10 @@ describe("documentScope", () => {
     expect(scope).not.toContain("pruning");
   });
 
+  it("does not take a one-sentence notice as a title line", () => {
+    expect(documentScope([page(1, "The pottery studio closes at noon on Friday.")], "notice.pdf")).toEqual(["notice"]);
+  });
+
   it("does not take a long first line (prose) as a title line", () => {
     const scope = documentScope([page(1, "Glaciers carve valleys over thousands of years, leaving moraines and polished rock behind them.")], "notes.pdf");
     expect(scope).toEqual(["notes"]);

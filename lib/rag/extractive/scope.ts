@@ -19,6 +19,9 @@ const MAX_TERMS = 64;
 
 const words = (text: string) => text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
 
+/** A title line is short and is not a sentence: a one-line notice ("The lab moves to Room 204.") is content. */
+export const isTitleLine = (line: string) => words(line).length <= MAX_TITLE_LINE_WORDS && !/[.?!]["”’)]*\s*$/u.test(line);
+
 /** A page's first and last lines with words, when short: where running headers, footers and page numbers stand (a paragraph is not a header). */
 function edgeLines(text: string): string[] {
   const lines = text.split("\n").filter((l) => /[\p{L}\p{N}]/u.test(l));
@@ -29,7 +32,7 @@ export function documentScope(pages: readonly ExtractedPage[], title: string): s
   const out = new Set(words(title.replace(/\.(pdf)$/i, "")));
   const withText = pages.filter((p) => /[\p{L}\p{N}]/u.test(p.text));
   const firstLine = withText[0]?.text.split("\n").find((l) => /[\p{L}\p{N}]/u.test(l)) ?? "";
-  if (words(firstLine).length <= MAX_TITLE_LINE_WORDS) for (const w of words(firstLine)) out.add(w);
+  if (isTitleLine(firstLine)) for (const w of words(firstLine)) out.add(w);
   if (withText.length >= MIN_PAGES) {
     const df = new Map<string, number>();
     for (const p of withText) for (const w of new Set(edgeLines(p.text).flatMap(words))) df.set(w, (df.get(w) ?? 0) + 1);
