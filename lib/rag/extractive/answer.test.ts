@@ -58,6 +58,19 @@ describe("generateExtractive: answering", () => {
     expectVerbatim(state, passages);
   });
 
+  it("never quotes a unit that states neither the identifier asked about nor a value of the asked-for kind", () => {
+    const passages = [doc("S1", "Late lab reports lose five percent of their mark per day, and reports are due at the start of the session."), doc("S2", "Lab 5 is due on 3 May.")];
+    const missing = answer("When is Lab 6 due?", passages);
+    expect(missing.parts[0].state).toBe("missing");
+    const found = answer("When is Lab 5 due?", passages);
+    expect(found.parts[0].claims[0].evidence[0].quote).toBe("Lab 5 is due on 3 May.");
+  });
+
+  it("never quotes a line that asks a question", () => {
+    const passages = [doc("S1", "What is a watershed?\n\nRivers drain into the sea.")];
+    expect(answer("What is a watershed?", passages).parts[0].state).toBe("missing");
+  });
+
   it("declines a question whose words appear in no passage", () => {
     const state = answer("Which volcano erupted near Naples?", [doc("S1", poster), doc("S2", seminars), doc("S3", office)]);
     expect(state.parts).toEqual([{ ask: "Which volcano erupted near Naples", state: "missing", claims: [] }]);

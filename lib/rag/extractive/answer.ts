@@ -87,7 +87,15 @@ export function scoreParts(analysis: QuestionAnalysis, readings: readonly Passag
       for (const unit of reading.units) {
         const quote = reading.annotated.text.slice(unit.start, unit.end);
         const features = unitFeatures({ part, focus, passageCover, questionLemmas, reading, unit, shortForms });
-        const excluded = contradictsRequiredId(requiredIn(part, reading.titleLemmas), quote) ? "names another identifier" : isTableOfContents(quote) ? "a table-of-contents entry" : null;
+        const excluded = contradictsRequiredId(requiredIn(part, reading.titleLemmas), quote)
+          ? "names another identifier"
+          : isTableOfContents(quote)
+            ? "a table-of-contents entry"
+            : features.question
+              ? "asks a question, states nothing"
+            : features.requiredMissing && features.typeMissing
+              ? "states neither the identifier asked about nor a value of the asked-for kind"
+              : null;
         scored.push({ passage, unit, quote, features, rank: excluded ? -Infinity : rankScore(model, features), score: excluded ? 0 : probability(model, features), excluded });
       }
     });
