@@ -27,7 +27,7 @@ const FRESH_PATH = GOLDEN_PATH.replace(/golden\.jsonl$/, "fresh.jsonl");
 const RIDGE = 1;
 const IRLS_ITERATIONS = 25;
 /** The calibration reads the rank score and only these features: how much of the question the top unit (and the passages at hand) cover, and where. Few inputs, little variance across folds. */
-const CALIBRATION_FEATURES: readonly FeatureName[] = ["cover", "coverRelated", "nounCover", "scope", "rank", "typeMissing", "requiredMissing", "passageCover", "nounAbsent"];
+const CALIBRATION_FEATURES: readonly FeatureName[] = ["cover", "coverRelated", "nounCover", "scope", "rank", "typeMissing", "requiredMissing", "passageCover"];
 const TYPE_MATCH = featureNames.indexOf("typeMatch");
 const calibrationMask = featureNames.map((n) => CALIBRATION_FEATURES.includes(n));
 const masked = (x: number[]) => x.map((v, i) => (calibrationMask[i] ? v : 0));

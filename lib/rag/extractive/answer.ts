@@ -8,7 +8,7 @@
 import type { QuestionAnalysis, RequestedPart } from "../analyze/analyze";
 import { annotate, contentLemmas, type Annotated, type EntityType } from "../text/nlp";
 import type { DraftClaim, DraftPart, GenerateState, LabelledPassage, Passage } from "../types";
-import { contradictsRequiredId, requiredIn, shortFormsIn, focusFoundIn, nounAbsentIn, isTableOfContents, lineIdf, unitFeatures, weightFocus, type Features, type PassageReading } from "./features";
+import { contradictsRequiredId, requiredIn, shortFormsIn, focusFoundIn, isTableOfContents, lineIdf, unitFeatures, weightFocus, type Features, type PassageReading } from "./features";
 import { defaultModel, probability, rankScore, type ExtractiveModel } from "./model";
 import { isTitleLine } from "./scope";
 import { answerUnits, displayText, type Unit } from "./units";
@@ -82,12 +82,11 @@ export function scoreParts(analysis: QuestionAnalysis, readings: readonly Passag
   return analysis.parts.map((part) => {
     const focus = weightFocus(part, idf);
     const passageCover = focusFoundIn(basis, focus);
-    const nounAbsent = nounAbsentIn(basis, focus);
     const scored: ScoredUnit[] = [];
     readings.forEach((reading, passage) => {
       for (const unit of reading.units) {
         const quote = reading.annotated.text.slice(unit.start, unit.end);
-        const features = unitFeatures({ part, focus, passageCover, nounAbsent, questionLemmas, reading, unit, shortForms });
+        const features = unitFeatures({ part, focus, passageCover, questionLemmas, reading, unit, shortForms });
         const excluded = contradictsRequiredId(requiredIn(part, reading.titleLemmas), quote)
           ? "names another identifier"
           : isTableOfContents(quote)

@@ -4,7 +4,7 @@ import { makePassage } from "../fixtures.mock";
 import { contentLemmas } from "../text/nlp";
 import { relatedWords } from "../text/wordnet";
 import { readPassages } from "./answer";
-import { contradictsRequiredId, featureNames, nounAbsentIn, requiredIn, shortFormsIn, focusFoundIn, isTableOfContents, lineIdf, unitFeatures, weightFocus, type Features } from "./features";
+import { contradictsRequiredId, featureNames, requiredIn, shortFormsIn, focusFoundIn, isTableOfContents, lineIdf, unitFeatures, weightFocus, type Features } from "./features";
 
 /** Features of every unit of the passages for the question's first part, keyed by quote. */
 function featuresOf(question: string, docs: Array<{ text: string; title?: string }>): Map<string, Features> {
@@ -188,15 +188,6 @@ describe("unitFeatures: abbreviations", () => {
     expect(f.cover).toBeCloseTo(1, 10);
     const spelled = featuresOf("Where is the TDR buried?", [{ text: "A Time Domain Reflectometer (TDR) is calibrated first.\nThe time domain reflectometer is buried at 30 cm." }]);
     expect(get(spelled, "The time domain reflectometer is buried at 30 cm.").cover).toBeCloseTo(1, 10);
-  });
-});
-
-describe("nounAbsentIn", () => {
-  it("is 1 when a noun the question names appears nowhere in the passages, not even as a related word", () => {
-    const readings = readPassages([makePassage("The greenhouse opens at eight.\nVolunteers water the seedlings.", { chunkId: "g" })]);
-    const focusOf = (q: string) => weightFocus(analyzeQuestion(q).parts[0], lineIdf(readings));
-    expect(nounAbsentIn(readings, focusOf("When does the greenhouse open?"))).toBe(0);
-    expect(nounAbsentIn(readings, focusOf("When does the aquarium open?"))).toBe(1);
   });
 });
 

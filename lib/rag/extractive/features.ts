@@ -34,7 +34,6 @@ export const featureNames = [
   "requiredMissing",
   "titleLine",
   "passageCover",
-  "nounAbsent",
   "coverPrev",
   "coverPrevLinked",
   ...unitKinds.filter((k) => k !== "sentence").map((k) => `kind_${k}` as const),
@@ -161,8 +160,6 @@ export interface UnitInput {
   focus: readonly WeightedFocus[];
   /** IDF-weighted share of the focus found anywhere in the passages at hand: the same for every unit of a part, it tells the calibration whether the notes speak of the question at all. */
   passageCover: number;
-  /** See nounAbsentIn: the same for every unit of a part. */
-  nounAbsent?: number;
   /** Lemmas of the whole question: words an answer repeats from it are not new information. */
   questionLemmas: ReadonlySet<string>;
   reading: PassageReading;
@@ -194,13 +191,6 @@ const DOT_LEADERS = /(?:\.\s?){5,}/;
 export const isTableOfContents = (quote: string) => DOT_LEADERS.test(quote);
 
 /** IDF-weighted share of a part's focus that occurs (exactly or as a related word) somewhere in the passages at hand. */
-/** 1 when a noun of the focus appears nowhere in the passages at hand, not even as a related word: the notes do not speak of the question's subject. */
-export function nounAbsentIn(readings: readonly PassageReading[], focus: readonly WeightedFocus[]): number {
-  const lemmas = new Set(readings.flatMap((r) => r.annotated.tokens.filter((t) => t.content).map((t) => t.lemma)));
-  const surfaces = new Set(readings.flatMap((r) => r.annotated.tokens.map((t) => t.text.toLowerCase())));
-  return focus.some((f) => f.noun && !lemmas.has(f.lemma) && !surfaces.has(f.surface) && ![...f.related].some((r) => lemmas.has(r))) ? 1 : 0;
-}
-
 export function focusFoundIn(readings: readonly PassageReading[], focus: readonly WeightedFocus[]): number {
   const lemmas = new Set(readings.flatMap((r) => r.annotated.tokens.filter((t) => t.content).map((t) => t.lemma)));
   const total = focus.reduce((s, f) => s + f.weight, 0) || 1;
@@ -239,7 +229,7 @@ const namesScope = (reading: PassageReading, f: { lemma: string; surface: string
 /** The identifiers a unit of this passage must state itself: one the document's scope names ("CS 430" in CS 430's syllabus) is met by the whole document. */
 export const requiredIn = (part: RequestedPart, scope: ReadonlySet<string>) => part.required.filter((r) => !(scope.has(r.noun) && scope.has(r.id)));
 
-export function unitFeatures({ part, focus: allFocus, passageCover, nounAbsent = 0, questionLemmas, reading, unit, shortForms = new Map() }: UnitInput): Features {
+export function unitFeatures({ part, focus: allFocus, passageCover, questionLemmas, reading, unit, shortForms = new Map() }: UnitInput): Features {
   const { tokens, entities, text } = reading.annotated;
   const required = requiredIn(part, reading.titleLemmas);
   const isScope = (f: WeightedFocus) => namesScope(reading, f) && !required.some((r) => r.noun === f.lemma || r.id === f.lemma);
@@ -393,7 +383,6 @@ export function unitFeatures({ part, focus: allFocus, passageCover, nounAbsent =
     requiredMissing: part.required.length && !requiredId ? 1 : 0,
     titleLine: unit.start < reading.titleLineEnd ? 1 : 0,
     passageCover,
-    nounAbsent,
     coverPrev,
     coverPrevLinked: coverPrev * linked,
     kind_line: 0,
