@@ -15,7 +15,6 @@ const schema = z.object({
   GENERATION_TEMPERATURE: z.coerce.number().min(0).max(0.2).default(0),
   /** The model's context window in tokens (input + output), for packing. */
   GENERATION_CONTEXT_WINDOW: z.coerce.number().int().min(512).default(8192),
-  /** Evidence gate: the share of a requested part's terms a passage must contain (calibrated; see README). */
   /** Overrides the fitted answer floor (a probability); unset = the floor stored with the fitted weights. */
   ASK_MIN_SCORE: z.coerce.number().min(0).max(1).optional(),
   GENERATION_TIMEOUT_MS: z.coerce.number().int().min(1000).default(60_000),
