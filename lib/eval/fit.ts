@@ -26,8 +26,13 @@ const FRESH_PATH = GOLDEN_PATH.replace(/golden\.jsonl$/, "fresh.jsonl");
 /** Ridge penalty on the weights (not the bias): keeps rare features from running off on a few examples. */
 const RIDGE = 1;
 const IRLS_ITERATIONS = 25;
-/** The calibration reads the rank score and only these features: how much of the question the top unit (and the passages at hand) cover, and where. Few inputs, little variance across folds. */
-const CALIBRATION_FEATURES: readonly FeatureName[] = ["cover", "coverRelated", "nounCover", "scope", "rank", "typeMissing", "requiredMissing", "passageCover"];
+/**
+ * The calibration reads the rank score and only these features: how much of the question the top
+ * unit (and the passages at hand) cover, and where. Few inputs, little variance across folds. Not
+ * scope: it learnt to doubt every unit holding a title word, which declined questions about the
+ * topic a document is named for ("SQL joins" in week_2_sql_joins.pdf); the ranking keeps it.
+ */
+const CALIBRATION_FEATURES: readonly FeatureName[] = ["cover", "coverRelated", "nounCover", "rank", "typeMissing", "requiredMissing", "passageCover"];
 const TYPE_MATCH = featureNames.indexOf("typeMatch");
 const calibrationMask = featureNames.map((n) => CALIBRATION_FEATURES.includes(n));
 const masked = (x: number[]) => x.map((v, i) => (calibrationMask[i] ? v : 0));

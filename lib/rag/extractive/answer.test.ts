@@ -66,6 +66,11 @@ describe("generateExtractive: answering", () => {
     expect(found.parts[0].claims[0].evidence[0].quote).toBe("Lab 5 is due on 3 May.");
   });
 
+  it("never joins the document's title line to the text below it", () => {
+    const passages = [doc("S1", "Week 5 Field Trip Bulletin\nThe field trip leaves on 3 May at 08:00. Bring boots.")];
+    expect(answer("When does the field trip leave?", passages).parts[0].claims[0].evidence[0].quote).toBe("The field trip leaves on 3 May at 08:00.");
+  });
+
   it("never quotes a line that asks a question", () => {
     const passages = [doc("S1", "What is a watershed?\n\nRivers drain into the sea.")];
     expect(answer("What is a watershed?", passages).parts[0].state).toBe("missing");

@@ -69,6 +69,16 @@ export function readPassages(passages: readonly Passage[], ranks?: ReadonlyMap<s
   });
 }
 
+/** Why a unit can never answer a part, however well it scores, or null. */
+function exclusion(part: RequestedPart, reading: PassageReading, unit: Unit, quote: string, features: Features): string | null {
+  if (contradictsRequiredId(requiredIn(part, reading.titleLemmas), quote)) return "names another identifier";
+  if (isTableOfContents(quote)) return "a table-of-contents entry";
+  if (features.question) return "asks a question, states nothing";
+  if (unit.start < reading.titleLineEnd && unit.end > reading.titleLineEnd) return "joins the document's title line to the text below it";
+  if (features.requiredMissing && features.typeMissing) return "states neither the identifier asked about nor a value of the asked-for kind";
+  return null;
+}
+
 /**
  * Every unit of every passage scored for each part (parts in order, units best-ranked first).
  * Word statistics (IDF, how much of the focus the notes hold) are measured over `basis`: every
@@ -87,15 +97,7 @@ export function scoreParts(analysis: QuestionAnalysis, readings: readonly Passag
       for (const unit of reading.units) {
         const quote = reading.annotated.text.slice(unit.start, unit.end);
         const features = unitFeatures({ part, focus, passageCover, questionLemmas, reading, unit, shortForms });
-        const excluded = contradictsRequiredId(requiredIn(part, reading.titleLemmas), quote)
-          ? "names another identifier"
-          : isTableOfContents(quote)
-            ? "a table-of-contents entry"
-            : features.question
-              ? "asks a question, states nothing"
-              : features.requiredMissing && features.typeMissing
-                ? "states neither the identifier asked about nor a value of the asked-for kind"
-                : null;
+        const excluded = exclusion(part, reading, unit, quote, features);
         scored.push({ passage, unit, quote, features, rank: excluded ? -Infinity : rankScore(model, features), score: excluded ? 0 : probability(model, features), excluded });
       }
     });

@@ -147,6 +147,11 @@ describe("unitFeatures: scope", () => {
     expect(part.required).toEqual([{ noun: "glz", id: "220" }]);
     // The course code is the document's own scope: every unit of it meets it, none must repeat it.
     expect(requiredIn(part, readings[0].titleLemmas)).toEqual([]);
+    // The same two words apart in the scope are no code: "week 2" and "lab 1" do not name "lab 2".
+    const [labTwo] = analyzeQuestion("When is Lab 2 due?").parts;
+    expect(labTwo.required).toEqual([{ noun: "lab", id: "2" }]);
+    expect(requiredIn(labTwo, new Set(["week", "2", "joins", "lab", "1"]))).toEqual(labTwo.required);
+    expect(requiredIn(labTwo, new Set(["handout", "lab2"]))).toEqual([]);
     const focus = weightFocus(part, lineIdf(readings));
     const at = (quote: string) => {
       const unit = readings[0].units.find((u) => readings[0].annotated.text.slice(u.start, u.end) === quote)!;

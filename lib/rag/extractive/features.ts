@@ -226,8 +226,16 @@ function previousSentence(reading: PassageReading, unit: Unit): { start: number;
 /** A word of the document's scope (title, title line, running headers, or the title words of every document at hand). */
 const namesScope = (reading: PassageReading, f: { lemma: string; surface: string }) => reading.titleLemmas.has(f.lemma) || reading.titleLemmas.has(f.surface);
 
-/** The identifiers a unit of this passage must state itself: one the document's scope names ("CS 430" in CS 430's syllabus) is met by the whole document. */
-export const requiredIn = (part: RequestedPart, scope: ReadonlySet<string>) => part.required.filter((r) => !(scope.has(r.noun) && scope.has(r.id)));
+/**
+ * The identifiers a unit of this passage must state itself: one the document's scope names as a
+ * code ("CS 430" or "cs430" in CS 430's syllabus: the noun and its id side by side) is met by the
+ * whole document; the same two words apart ("week 2 … part 1") are no code.
+ */
+export function requiredIn(part: RequestedPart, scope: ReadonlySet<string>): RequestedPart["required"] {
+  const words = [...scope];
+  const names = (r: RequestedPart["required"][number]) => scope.has(r.noun + r.id) || words.some((w, i) => w === r.noun && words[i + 1] === r.id);
+  return part.required.filter((r) => !names(r));
+}
 
 export function unitFeatures({ part, focus: allFocus, passageCover, questionLemmas, reading, unit, shortForms = new Map() }: UnitInput): Features {
   const { tokens, entities, text } = reading.annotated;
