@@ -85,9 +85,21 @@ describe("gate and answer agree", () => {
     const state = gate(hits, { analysis, floor });
     const sent = [hits[1].passage];
     const all = hits.map((h) => h.passage);
-    const inAnswer = best(scoreParts(analysis, readPassages(sent, ranks, all), defaultModel, readPassages(all, ranks)));
+    // A fresh analysis: the answer computes its scores itself rather than taking the gate's.
+    const inAnswer = best(scoreParts(analyzeQuestion("When do the guided glasshouse tours run?"), readPassages(sent, ranks, all), defaultModel, readPassages(all, ranks)));
     expect(inAnswer).toBe(state.scores[1].score);
     // Measured over the sent passage alone, the same units score otherwise: the gate could pass a passage the answer then declines.
     expect(best(scoreParts(analysis, readPassages(sent, ranks)))).not.toBe(state.scores[1].score);
+  });
+
+  it("hands the answer the gate's scores for the passages that passed, as computing them afresh would give", () => {
+    const all = hits.map((h) => h.passage);
+    const sent = [hits[1].passage, hits[0].passage];
+    const shape = (scored: ReturnType<typeof scoreParts>) => scored.map((units) => units.map((s) => [s.passage, s.quote, s.score, s.excluded]));
+    const question = "When do the guided glasshouse tours run?";
+    const gated = analyzeQuestion(question);
+    gate(hits, { analysis: gated, floor });
+    const fresh = scoreParts(analyzeQuestion(question), readPassages(sent, ranks, all), defaultModel, readPassages(all, ranks));
+    expect(shape(scoreParts(gated, readPassages(sent, ranks, all), defaultModel, readPassages(all, ranks)))).toEqual(shape(fresh));
   });
 });

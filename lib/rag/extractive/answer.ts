@@ -65,7 +65,7 @@ export function readPassages(passages: readonly Passage[], ranks?: ReadonlyMap<s
     // The document's first line (its title line) names the course or document; it rarely answers a question.
     const firstLine = p.text.slice(0, Math.max(0, p.text.search(/\n|$/)));
     const titleLineEnd = p.pdfPage === 1 && p.charStart === 0 && isTitleLine(firstLine) ? firstLine.length : 0;
-    return { rank: (ranks?.get(p.chunkId) ?? i + 1) - 1, annotated, units: unitsOf(annotated), titleLineEnd, titleLemmas: new Set([...shared, ...(p.scopeTerms ?? [])]) };
+    return { chunkId: p.chunkId, rank: (ranks?.get(p.chunkId) ?? i + 1) - 1, annotated, units: unitsOf(annotated), titleLineEnd, titleLemmas: new Set([...shared, ...(p.scopeTerms ?? [])]) };
   });
 }
 
@@ -86,6 +86,32 @@ function exclusion(part: RequestedPart, reading: PassageReading, unit: Unit, quo
  * and in the answer, which reads the passages that passed (default: the readings themselves).
  */
 export function scoreParts(analysis: QuestionAnalysis, readings: readonly PassageReading[], model: ExtractiveModel = defaultModel, basis: readonly PassageReading[] = readings): ScoredUnit[][] {
+  const reused = fromGate(analysis, readings, model, basis);
+  if (reused) return reused;
+  const scored = scoreAll(analysis, readings, model, basis);
+  if (readings === basis) gateScores.set(analysis, { model: model.weights, calibration: model.calibration, chunkIds: basis.map((r) => r.chunkId), scored });
+  return scored;
+}
+
+/**
+ * The gate's scores of one question, kept for the answer: a unit's features depend only on the
+ * question, the unit's passage and the retrieved passages, so the answer, reading the passages
+ * that passed against the same retrieved set, takes the gate's scores instead of computing them
+ * again. Keyed by the analysis, which the pipeline computes once per question.
+ */
+const gateScores = new WeakMap<QuestionAnalysis, { model: ExtractiveModel["weights"]; calibration: ExtractiveModel["calibration"]; chunkIds: string[]; scored: ScoredUnit[][] }>();
+
+function fromGate(analysis: QuestionAnalysis, readings: readonly PassageReading[], model: ExtractiveModel, basis: readonly PassageReading[]): ScoredUnit[][] | null {
+  const kept = gateScores.get(analysis);
+  if (!kept || kept.model !== model.weights || kept.calibration !== model.calibration) return null;
+  if (kept.chunkIds.length !== basis.length || kept.chunkIds.some((id, i) => id !== basis[i].chunkId)) return null;
+  const at = new Map(readings.map((r, i) => [r.chunkId, i]));
+  if (at.size !== readings.length || readings.some((r) => !kept.chunkIds.includes(r.chunkId))) return null;
+  // Same order as scoring them afresh: rank, then retrieval rank, then position, none of which the subset changes.
+  return kept.scored.map((units) => units.flatMap((s) => (at.has(kept.chunkIds[s.passage]) ? [{ ...s, passage: at.get(kept.chunkIds[s.passage])! }] : [])));
+}
+
+function scoreAll(analysis: QuestionAnalysis, readings: readonly PassageReading[], model: ExtractiveModel, basis: readonly PassageReading[]): ScoredUnit[][] {
   const idf = lineIdf(basis);
   const shortForms = shortFormsIn(basis);
   const questionLemmas = new Set(contentLemmas(analysis.standalone));

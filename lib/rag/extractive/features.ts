@@ -56,6 +56,7 @@ const TYPE_ENTITIES: Partial<Record<AnswerType, readonly EntityType[]>> = {
 
 /** One passage as the answerer reads it. */
 export interface PassageReading {
+  chunkId: string;
   /** Position in retrieval order (0 = best). */
   rank: number;
   annotated: Annotated;
