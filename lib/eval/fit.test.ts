@@ -62,6 +62,13 @@ describe("fitRanking", () => {
     expect(fitRanking(questions, 3)[2]).toBeCloseTo(0, 10);
   });
 
+  it("weighs a question by its weight, as if it were there that many times", () => {
+    const twice = fitRanking([...questions, questions[0]], 3);
+    const weighted = fitRanking(questions, 3, undefined, questions.map((_, q) => (q === 0 ? 2 : 1)));
+    weighted.forEach((v, i) => expect(v).toBeCloseTo(twice[i], 8));
+    expect(weighted).not.toEqual(fitRanking(questions, 3));
+  });
+
   it("ignores questions without a positive unit and is deterministic", () => {
     const unanswerable = [
       { x: [1, 0, 0], label: false },

@@ -25,6 +25,12 @@ const WEIGHTS_PATH = fileURLToPath(new URL("../rag/extractive/weights.json", imp
 const FRESH_PATH = GOLDEN_PATH.replace(/golden\.jsonl$/, "fresh.jsonl");
 /** Ridge penalty on the weights (not the bias): keeps rare features from running off on a few examples. */
 const RIDGE = 1;
+/**
+ * Weight of a course question in the ranking fit, against 1 for a SQuAD question: the product
+ * answers students over course PDFs, and SQuAD's 401 answerable questions would otherwise outweigh
+ * the 85 course ones about five to one.
+ */
+const COURSE_WEIGHT = 2;
 const IRLS_ITERATIONS = 25;
 /**
  * The calibration reads the rank score and only these features: how much of the question the top
@@ -191,13 +197,13 @@ function objective(t: Record<Example["dataset"], Tally>): number {
  * should put its mass on the units that hold the answer. Newton steps with the Fisher matrix
  * (the covariance of the features under the softmax) plus the ridge.
  */
-export function fitRanking(questions: Array<Array<{ x: number[]; label: boolean }>>, dims: number, ridge = RIDGE): number[] {
+export function fitRanking(questions: Array<Array<{ x: number[]; label: boolean }>>, dims: number, ridge = RIDGE, questionWeights?: readonly number[]): number[] {
   let w = new Array<number>(dims).fill(0);
-  const usable = questions.filter((units) => units.some((u) => u.label) && units.some((u) => !u.label));
+  const usable = questions.map((units, q) => ({ units, weight: questionWeights?.[q] ?? 1 })).filter(({ units }) => units.some((u) => u.label) && units.some((u) => !u.label));
   for (let iter = 0; iter < IRLS_ITERATIONS; iter++) {
     const grad = w.map((v) => -ridge * v);
     const fisher = Array.from({ length: dims }, (_, i) => Array.from({ length: dims }, (_, j) => (i === j ? ridge : 0)));
-    for (const units of usable) {
+    for (const { units, weight } of usable) {
       const s = units.map((u) => u.x.reduce((acc, v, i) => acc + v * w[i], 0));
       const max = Math.max(...s);
       const e = s.map((v) => Math.exp(v - max));
@@ -208,11 +214,11 @@ export function fitRanking(questions: Array<Array<{ x: number[]; label: boolean 
       units.forEach((u, i) => u.x.forEach((v, k) => (mean[k] += p[i] * v)));
       units.forEach((u, i) => {
         const pi = u.label ? e[i] / zPos : 0;
-        u.x.forEach((v, k) => (grad[k] += pi * v - p[i] * v));
+        u.x.forEach((v, k) => (grad[k] += weight * (pi * v - p[i] * v)));
         for (let a = 0; a < dims; a++) {
           const da = u.x[a] - mean[a];
           if (da === 0) continue;
-          for (let b = 0; b < dims; b++) fisher[a][b] += p[i] * da * (u.x[b] - mean[b]);
+          for (let b = 0; b < dims; b++) fisher[a][b] += weight * p[i] * da * (u.x[b] - mean[b]);
         }
       });
     }
@@ -224,11 +230,14 @@ export function fitRanking(questions: Array<Array<{ x: number[]; label: boolean 
 }
 
 /** Ranking weights, then a calibration of the best-ranked unit (its score and features) into the probability that the answer is right. */
-function fitWithFloor(train: Example[], secondRatio: number): { weights: Fitted; floor: number } {
+function fitWithFloor(train: Example[], secondRatio: number, courseWeight = COURSE_WEIGHT): { weights: Fitted; floor: number } {
   const dims = featureNames.length;
+  const answerable = train.filter((e) => e.answerable);
   const ranking = fitRanking(
-    train.filter((e) => e.answerable).map((e) => e.units),
+    answerable.map((e) => e.units),
     dims,
+    RIDGE,
+    answerable.map((e) => (e.dataset === "course" ? courseWeight : 1)),
   );
   const rows = train
     .filter((e) => e.units.length > 0)
@@ -245,7 +254,7 @@ function fitWithFloor(train: Example[], secondRatio: number): { weights: Fitted;
 }
 
 /** Leave-one-document-out: every group's questions decided by a model fitted without it. */
-export function crossValidate(examples: Example[], secondRatio: number, onMiss?: (miss: Miss) => void): Record<Example["dataset"], Tally> & { folds: Array<{ group: string; floor: number }> } {
+export function crossValidate(examples: Example[], secondRatio: number, onMiss?: (miss: Miss) => void, courseWeight = COURSE_WEIGHT): Record<Example["dataset"], Tally> & { folds: Array<{ group: string; floor: number }> } {
   const groups = [...new Set(examples.map((e) => e.group))].sort();
   const total = { course: { answerable: 0, right: 0, unanswerable: 0, declined: 0 }, squad: { answerable: 0, right: 0, unanswerable: 0, declined: 0 } };
   const folds: Array<{ group: string; floor: number }> = [];
@@ -253,6 +262,7 @@ export function crossValidate(examples: Example[], secondRatio: number, onMiss?:
     const { weights, floor } = fitWithFloor(
       examples.filter((e) => e.group !== g),
       secondRatio,
+      courseWeight,
     );
     folds.push({ group: g, floor });
     const t = tally(

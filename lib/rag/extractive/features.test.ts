@@ -74,6 +74,13 @@ describe("unitFeatures: answer type", () => {
     expect(get(m, "The poster must be printed in colour.")).toMatchObject({ typeMatch: 0, typeMissing: 1 });
   });
 
+  it("takes a person's name for a who-question, not a capitalised heading or a weekday", () => {
+    const who = featuresOf("Who runs the glassblowing workshop?", [{ text: "Workshop Schedule And Materials\n\nWorkshop lead: Oksana Petrenkova\n\nOpen Saturday mornings in the studio.\n" }]);
+    expect(get(who, "Workshop lead: Oksana Petrenkova")).toMatchObject({ typeMatch: 1, typeMissing: 0 });
+    expect(get(who, "Workshop Schedule And Materials")).toMatchObject({ typeMatch: 0, typeMissing: 1 });
+    expect(get(who, "Open Saturday mornings in the studio.")).toMatchObject({ typeMatch: 0, typeMissing: 1 });
+  });
+
   it("leaves both at 0 for a question that asks for no measurable type", () => {
     const yesno = featuresOf("Is the poster printed in colour?", [{ text: "The poster must be printed in colour." }]);
     expect(get(yesno, "The poster must be printed in colour.")).toMatchObject({ typeMatch: 0, typeMissing: 0 });
@@ -265,6 +272,9 @@ describe("unitFeatures: position, shape and form", () => {
     expect(get(described, "A watershed is called a basin by some authors.").definitionForm).toBe(1);
     const gerund = featuresOf("What is composting?", [{ text: "Composting refers to turning food waste into soil." }]);
     expect(get(gerund, "Composting refers to turning food waste into soil.").definitionForm).toBe(1);
+    const colon = featuresOf(q, [{ text: "Watershed: land draining into one river\n\n4.1 Watershed: Field Methods\n" }]);
+    expect(get(colon, "Watershed: land draining into one river").definitionForm).toBe(0.5);
+    expect(get(colon, "4.1 Watershed: Field Methods").definitionForm).toBe(0);
     const other = featuresOf("Where is the watershed?", [{ text: "A watershed is an area of land that drains into one river." }]);
     expect(get(other, "A watershed is an area of land that drains into one river.").definitionForm).toBe(0);
   });
@@ -300,6 +310,14 @@ describe("unitFeatures: position, shape and form", () => {
     // A one-sentence notice has no title line: its first line is its content.
     const notice = featuresOf("When does GEO 210 meet?", [{ text: "GEO 210 meets on Fridays at nine." }]);
     expect(get(notice, "GEO 210 meets on Fridays at nine.").titleLine).toBe(0);
+  });
+
+  it("heading marks a short verbless line, numbered or in title case, and not a sentence or a label with its value", () => {
+    const m = featuresOf("What is osmosis?", [{ text: "3.2 Osmosis and diffusion\n\nMembrane Transport Basics\n\nOsmosis is the movement of water across a membrane.\n\nosmosis notes continued\n" }]);
+    expect(get(m, "3.2 Osmosis and diffusion").heading).toBe(1);
+    expect(get(m, "Membrane Transport Basics").heading).toBe(1);
+    expect(get(m, "Osmosis is the movement of water across a membrane.").heading).toBe(0);
+    expect(get(m, "osmosis notes continued").heading).toBe(0);
   });
 
   it("sets exactly one unit-kind indicator, none for a sentence", () => {

@@ -9,7 +9,7 @@ import type { RequestedPart } from "../analyze/analyze";
 import { ANAPHORS, DEFINING_VERBS, REASON_MARKERS, type AnswerType } from "../lexicon";
 import { abbreviationsIn } from "../text/abbreviations";
 import { annotate, contentLemmas, type Annotated, type EntityType, type TextToken } from "../text/nlp";
-import { relatedWords } from "../text/wordnet";
+import { isCommonWord, relatedWords } from "../text/wordnet";
 import { unitKinds, type Unit } from "./units";
 
 export const featureNames = [
@@ -36,6 +36,7 @@ export const featureNames = [
   "passageCover",
   "coverPrev",
   "coverPrevLinked",
+  "heading",
   ...unitKinds.filter((k) => k !== "sentence").map((k) => `kind_${k}` as const),
 ] as const;
 export type FeatureName = (typeof featureNames)[number];
@@ -109,6 +110,9 @@ export function lineIdf(readings: readonly PassageReading[]): (lemma: string) =>
     return Math.log(1 + (n - d + 0.5) / (d + 0.5));
   };
 }
+
+/** A capitalised word that is no common English word: a heading's "Information" names nobody, "Srikrishnan" or "Seth" does. */
+const isName = (t: TextToken) => /^\p{Lu}/u.test(t.text) && !isCommonWord(t.text) && !isCommonWord(t.lemma);
 
 const tokensIn = (tokens: readonly TextToken[], start: number, end: number) => tokens.filter((t) => t.start >= start && t.end <= end);
 
@@ -307,7 +311,11 @@ export function unitFeatures({ part, focus: allFocus, passageCover, questionLemm
   const ownEntities = entities.filter((e) => e.start >= unit.start && e.end <= unit.end && !questionLemmas.has(e.text.toLowerCase()));
   let typeMatch = 0;
   if (wanted) typeMatch = ownEntities.some((e) => wanted.includes(e.type)) || (part.answerType === "percent" && /\d\s*%/.test(text.slice(unit.start, unit.end))) ? 1 : 0;
-  else if (part.answerType === "person" || part.answerType === "place") typeMatch = ownContent.some((t) => t.pos === "PROPN" && !questionLemmas.has(t.lemma) && /^\p{Lu}/u.test(t.text)) ? 1 : 0;
+  else if (part.answerType === "person" || part.answerType === "place") {
+    // A weekday or month is a date, not a name.
+    const dated = entities.filter((e) => e.type === "DATE" || e.type === "TIME");
+    typeMatch = ownContent.some((t) => t.pos === "PROPN" && !questionLemmas.has(t.lemma) && isName(t) && !dated.some((e) => e.start <= t.start && t.end <= e.end)) ? 1 : 0;
+  }
   const typeMissing = (wanted || part.answerType === "person" || part.answerType === "place") && !typeMatch ? 1 : 0;
 
   const novel = ownContent.filter((t) => !questionLemmas.has(t.lemma) && !matchedLemmas.has(t.lemma)).length;
@@ -347,7 +355,8 @@ export function unitFeatures({ part, focus: allFocus, passageCover, questionLemm
     const next = words[i + 1];
     const defining = verb && DEFINING_VERBS.has(verb.lemma) && (verb.pos === "AUX" || verb.pos === "VERB") && !(verb.lemma === "be" && !namesAClass(words, i + 1) && !(next && DEFINING_VERBS.has(next.lemma)));
     if (named && defining) definitionForm = 1;
-    else if (named && verb?.text === ":") definitionForm = 0.5;
+    // "X: a process that …" defines; "6.1 Clustering: K-Means Algorithm" is a heading with its subtitle.
+    else if (named && verb?.text === ":" && !isHeading(quote, own)) definitionForm = 0.5;
   }
   const reasonMarker = part.answerType === "reason" && own.some((t) => REASON_MARKERS.has(t.lemma)) ? 1 : 0;
 
@@ -394,6 +403,7 @@ export function unitFeatures({ part, focus: allFocus, passageCover, questionLemm
     passageCover,
     coverPrev,
     coverPrevLinked: coverPrev * linked,
+    heading: isHeading(quote, own) ? 1 : 0,
     kind_line: 0,
     kind_label_value: 0,
     kind_lead_in: 0,
@@ -402,6 +412,21 @@ export function unitFeatures({ part, focus: allFocus, passageCover, questionLemm
   };
   if (unit.kind !== "sentence") features[`kind_${unit.kind}`] = 1;
   return features;
+}
+
+/** A section number opening a line ("6.1", "4.3.2"). */
+const SECTION_NUMBER = /^\s*\d+(?:\.\d+)+\.?\s/;
+
+/**
+ * A heading: one short line without a verb, numbered like a section or in title case ("6.1
+ * Clustering: K-Means Algorithm", "Instructor Information"). It names a topic; the text under it
+ * says something about it.
+ */
+export function isHeading(quote: string, tokens: readonly TextToken[]): boolean {
+  if (quote.includes("\n") || /[.?!]["”’)]*\s*$/u.test(quote)) return false;
+  const words = tokens.filter((t) => /\p{L}/u.test(t.text));
+  if (words.length === 0 || words.length > 8 || words.some((t) => t.pos === "VERB" || t.pos === "AUX")) return false;
+  return SECTION_NUMBER.test(quote) || words.filter((t) => !t.stop).every((t) => /^\p{Lu}/u.test(t.text));
 }
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { areRelated, relatedWords } from "./wordnet";
+import { areRelated, isCommonWord, relatedWords } from "./wordnet";
 
 describe("relatedWords", () => {
   it("gives synonyms from the lemma's frequent senses", () => {
@@ -74,5 +74,19 @@ describe("areRelated", () => {
     expect(areRelated("buy", "sun")).toBe(false);
     expect(areRelated("decide", "happy")).toBe(false);
     expect(areRelated("qwzxvbn", "buy")).toBe(false);
+  });
+});
+
+describe("isCommonWord", () => {
+  it("is true for a word WordNet writes in lower case, in any case given", () => {
+    expect(isCommonWord("information")).toBe(true);
+    expect(isCommonWord("Information")).toBe(true);
+    expect(isCommonWord("workshop")).toBe(true);
+  });
+
+  it("is false for a word WordNet knows only as a name, and for a word it does not know", () => {
+    expect(isCommonWord("Einstein")).toBe(false);
+    expect(isCommonWord("Petrenkova")).toBe(false);
+    expect(isCommonWord("")).toBe(false);
   });
 });

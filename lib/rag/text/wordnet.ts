@@ -29,7 +29,8 @@ const POS_FILE: Record<Pos, string> = { n: "noun", v: "verb", a: "adj", r: "adv"
 const ALL_POS: readonly Pos[] = ["n", "v", "a", "r"];
 
 type Pointer = { symbol: string; offset: number; pos: Pos; source: number; target: number };
-type Synset = { words: string[]; pointers: Pointer[] };
+/** `proper[i]`: WordNet writes word i capitalised in this synset (a name: "Turing", "Seth"). */
+type Synset = { words: string[]; proper: boolean[]; pointers: Pointer[] };
 
 let dictDir: string | undefined;
 /**
@@ -164,10 +165,13 @@ function synset(pos: Pos, offset: number): Synset {
   const f = readLine(pos, offset).split(" | ")[0].split(" ");
   const wCnt = parseInt(f[3], 16);
   const words: string[] = [];
+  const proper: boolean[] = [];
   let i = 4;
   for (let w = 0; w < wCnt; w++, i += 2) {
     // Adjectives may carry a syntactic marker: "word(p)", "word(a)", "word(ip)".
-    words.push(f[i].replace(/\([a-z]+\)$/, "").toLowerCase());
+    const word = f[i].replace(/\([a-z]+\)$/, "");
+    words.push(word.toLowerCase());
+    proper.push(word !== word.toLowerCase());
   }
   const pCnt = Number(f[i++]);
   const pointers: Pointer[] = [];
@@ -181,7 +185,7 @@ function synset(pos: Pos, offset: number): Synset {
       target: parseInt(st.slice(2, 4), 16),
     });
   }
-  const parsed: Synset = { words, pointers };
+  const parsed: Synset = { words, proper, pointers };
   if (synsets.size >= SYNSET_CACHE_MAX) synsets.clear();
   synsets.set(key, parsed);
   return parsed;
@@ -256,4 +260,25 @@ export function areRelated(a: string, b: string): boolean {
   const y = b.trim().toLowerCase();
   if (x === y) return false;
   return relatedWords(x).has(y) || relatedWords(y).has(x);
+}
+
+/**
+ * True when WordNet knows the word as a common word: one of its kept senses writes it in lower
+ * case. Names are the rest: words WordNet does not know ("Srikrishnan") and words it knows only
+ * as names ("Seth"), so a capitalised heading word ("Information") is no name.
+ */
+export function isCommonWord(word: string): boolean {
+  const key = word.trim().toLowerCase();
+  const idx = loadIndex();
+  const slot = idx.slots.get(key);
+  if (slot === undefined) return false;
+  for (let posIndex = 0; posIndex < ALL_POS.length; posIndex++) {
+    for (let i = 0; i < SENSES_PER_POS; i++) {
+      const offset = idx.offsets[(slot * ALL_POS.length + posIndex) * SENSES_PER_POS + i];
+      if (offset < 0) break;
+      const s = synset(ALL_POS[posIndex], offset);
+      if (s.words.some((w, k) => w === key && !s.proper[k])) return true;
+    }
+  }
+  return false;
 }
