@@ -2,14 +2,7 @@ import "server-only";
 import { createOpenAI } from "@ai-sdk/openai";
 import { embedMany } from "ai";
 import { env } from "@/lib/env";
-
-/** Width of the stored vectors (drizzle/0001_search_index.sql): shorter embeddings are zero-padded. */
-export const VECTOR_DIMS = 1024;
-
-export interface Embedder {
-  model: string;
-  embed(texts: string[]): Promise<number[][]>;
-}
+import { VECTOR_DIMS, type Embedder } from "./vectors";
 
 export class EmbeddingError extends Error {
   override readonly name = "EmbeddingError";
@@ -44,11 +37,4 @@ export function createEmbedder(
       return embeddings;
     },
   };
-}
-
-/** Zero-pads to the stored width; cosine distance is unchanged by padding. */
-export function toStoredVector(v: number[]): string {
-  const padded = new Array<number>(VECTOR_DIMS).fill(0);
-  for (let i = 0; i < v.length; i++) padded[i] = v[i];
-  return JSON.stringify(padded);
 }

@@ -247,7 +247,7 @@ describe("ingestion", () => {
       await processQueuedJobs(db, { ...deps, embedder, embedBatchSize: 1 });
       expect(server.requests.filter((r) => r.path.endsWith("/embeddings"))).toHaveLength(2);
       const [query] = await embedder.embed(["write ahead logging durable commits"]);
-      const { toStoredVector } = await import("@/lib/ai/providers");
+      const { toStoredVector } = await import("@/lib/ai/vectors");
       const hits = await searchDense(db.client, { courseId, vector: toStoredVector(query), limit: 1 });
       expect(hits[0].passage.pdfPage).toBe(2);
       expect(hits[0].score).toBeGreaterThan(0.5);

@@ -5,7 +5,7 @@ import type { Db } from "@/lib/db/client";
 import { documents, ingestionJobs, revisionFiles, revisions, type Document, type Revision } from "@/lib/db/schema";
 import { AppError } from "@/lib/errors";
 import { newId } from "@/lib/ids";
-import { isExtractError, sniffPdf } from "@/lib/rag/pipeline";
+import { isExtractError, sniffPdf } from "@/lib/rag/ingestion";
 import { sanitizeFileName, titleFromFileName } from "./files";
 
 export interface UploadInput {

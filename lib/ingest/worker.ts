@@ -2,11 +2,11 @@ import "server-only";
 import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import type { Db, DbHandle } from "@/lib/db/client";
 import { chunks, documents, ingestionJobs, pages, revisionFiles, revisions } from "@/lib/db/schema";
-import { toStoredVector, type Embedder } from "@/lib/ai/providers";
+import { toStoredVector, type Embedder } from "@/lib/ai/vectors";
 import { newId } from "@/lib/ids";
 import { log } from "@/lib/server/log";
-import { checkDocumentCards } from "@/lib/study/decks";
-import { describePages, documentScope, extractAndChunk, isExtractError, type ChunkSettings, type CountTokens } from "@/lib/rag/pipeline";
+import { checkDocumentCards } from "@/lib/study/card-checks";
+import { describePages, documentScope, extractAndChunk, isExtractError, type ChunkSettings, type CountTokens } from "@/lib/rag/ingestion";
 
 export interface WorkerDeps {
   countTokens: CountTokens;

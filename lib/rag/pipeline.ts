@@ -1,12 +1,10 @@
 /**
- * The one entry point the app uses into lib/rag: it composes the stages. Ingestion is
- * extract → chunk; the question path is retrieve → gate → pack → ground → generate →
- * validate → decide, with a trace of every step.
+ * The entry point the app uses into lib/rag for the question path: it composes the stages
+ * retrieve → gate → pack → ground → generate → validate → decide, with a trace of every step.
+ * Ingestion (extract → chunk) has its own, ingestion.ts, which loads none of these modules.
  */
 import { historyLimit } from "./prompts";
-import { chunkPage, defaultChunkSettings } from "./chunk";
 import { decide } from "./decide";
-import { extractPdf, type ReadBudget } from "./extract";
 import { generateExtractive, readPassages } from "./extractive/answer";
 import type { PassageReading } from "./extractive/features";
 import { defaultModel, type ExtractiveModel } from "./extractive/model";
@@ -24,12 +22,8 @@ import type {
   AnswerClaim,
   AnswerPart,
   CitationProblem,
-  ChunkDraft,
-  ChunkSettings,
-  ChunkState,
   CountTokens,
   DecideState,
-  ExtractState,
   GenerateState,
   LabelledPassage,
   PackSettings,
@@ -40,43 +34,17 @@ import type {
 } from "./types";
 
 export { StageError, isStageError } from "./errors";
-export { ExtractError, isExtractError, sniffPdf, describePages } from "./extract";
 export { normalizeText, normalizeInline } from "./normalize";
-export { defaultChunkSettings } from "./chunk";
 export { completedClaims, GenerationError, isGenerationError, type CompletedClaim, type GenerateEvent, type Generator, type GenerateInput } from "./generate";
 export { analyzeQuestion, type QuestionAnalysis } from "./analyze/analyze";
 export { defaultModel, probability, type ExtractiveModel } from "./extractive/model";
 export { scoreParts, type ScoredUnit } from "./extractive/answer";
-export { documentScope } from "./extractive/scope";
 export { groundingInstruction, retryMessage, standaloneQuestionPrompt } from "./prompts";
 export { featureNames, type FeatureName, type Features, type PassageReading } from "./extractive/features";
 export { isFixedPromptTooLargeError, FixedPromptTooLargeError } from "./pack";
 export { RetrievalError, isRetrievalError, type RetrievePorts, type ScoredCandidate } from "./retrieve";
 export type { TraceRecord } from "./trace";
 export type * from "./types";
-
-export interface IndexableDocument {
-  extracted: ExtractState;
-  chunked: ChunkState;
-}
-
-/** extract → chunk for one PDF. Throws ExtractError for files that cannot be read. */
-export async function extractAndChunk(
-  bytes: Uint8Array,
-  {
-    countTokens,
-    chunkSettings = defaultChunkSettings,
-    onPage,
-    readerThreads,
-    budget,
-  }: { countTokens: CountTokens; chunkSettings?: ChunkSettings; onPage?: (done: number, total: number) => void; readerThreads?: number; budget?: ReadBudget },
-): Promise<IndexableDocument> {
-  // Each page is chunked as it arrives, while the reader threads go on with the next pages.
-  const byPage: ChunkDraft[][] = [];
-  const onPageText = (pdfPage: number, text: string) => (byPage[pdfPage - 1] = chunkPage({ pdfPage, text }, countTokens, chunkSettings));
-  const extracted = await extractPdf(bytes, { onPage, onPageText, threads: readerThreads, budget });
-  return { extracted, chunked: { chunks: byPage.flat(), settings: chunkSettings } };
-}
 
 // ─── The question path ──────────────────────────────────────────────────────────────────────
 

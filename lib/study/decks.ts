@@ -1,17 +1,18 @@
 import "server-only";
 /**
  * Decks on the server: generation with progress (the web app and `npm run cards` share this
- * path), grading, and the revision check run when a revision becomes current.
+ * path), grading and import. The revision check run when a revision becomes current is
+ * card-checks.ts, which ingestion loads without the card generator's modules.
  */
 import type { Db } from "@/lib/db/client";
-import { completeDeck, createDeck, failDeck, getCardsToCheck, getCurrentRevision, getRevisionPage, getRevisionTexts, getStudyPages, insertImportedDeck, recordCardChecks, saveReview, setDeckProgress } from "@/lib/db/queries/study";
+import { completeDeck, createDeck, failDeck, getRevisionPage, getStudyPages, insertImportedDeck, saveReview, setDeckProgress } from "@/lib/db/queries/study";
 import type { Deck } from "@/lib/db/schema";
 import { env } from "@/lib/env";
 import { AppError } from "@/lib/errors";
 import type { DeckJson } from "./export";
 import { answerKey, DeckBuilder, type DraftCard } from "./generate";
 import { modelCardWriter, type CardWriter } from "./model-cards";
-import { checkQuote } from "./revision";
+import { checkDocumentCards } from "./card-checks";
 import { grades, review, type GradeName, type MemoryState } from "./schedule";
 
 export interface DeckScope {
@@ -124,29 +125,6 @@ export async function gradeCard(
   const state = review(memory, grade, now);
   await saveReview(db, { userId, cardId, courseId, state, grade: grades.indexOf(grade) + 1, at: now });
   return state;
-}
-
-/**
- * The revision check, after a revision of the document became current: every active card whose
- * quote is gone from the current text is marked "changed in revision N" (with the passage that
- * replaced it when one resembles it). One read of the pages, one write.
- */
-export async function checkDocumentCards(db: Db, { documentId }: { documentId: string }): Promise<{ checked: number; changed: number }> {
-  const current = await getCurrentRevision(db, { documentId });
-  if (!current) return { checked: 0, changed: 0 };
-  const toCheck = await getCardsToCheck(db, { documentId, revision: current.number });
-  // Most documents have no cards: ingestion then pays two small queries, never a read of the pages.
-  if (toCheck.length === 0) return { checked: 0, changed: 0 };
-  const texts = await getRevisionTexts(db, { revisionId: current.revisionId });
-  const unchanged: string[] = [];
-  const changed: Array<{ cardId: string; newPassage: string | null; newPdfPage: number | null }> = [];
-  for (const card of toCheck) {
-    const result = checkQuote(card.quote, texts);
-    if (!result.changed) unchanged.push(card.id);
-    else changed.push({ cardId: card.id, newPassage: result.newPassage?.text ?? null, newPdfPage: result.newPassage?.pdfPage ?? null });
-  }
-  await recordCardChecks(db, { revision: current.number, unchanged, changed });
-  return { checked: toCheck.length, changed: changed.length };
 }
 
 /** The scheduler's clock: the server's, or in tests (STUDY_TEST_CLOCK=1) the browser's faked one. */
