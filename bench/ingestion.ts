@@ -1,13 +1,13 @@
 import { execFileSync, spawnSync } from "node:child_process";
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { countTokens } from "@/lib/ai/tokenizer";
 import { ensureCourse } from "@/lib/db/queries/courses";
 import { openTempDb } from "@/lib/db/temp";
 import { ingestFiles } from "@/lib/ingest/ingest-files";
 import type { WorkerDeps } from "@/lib/ingest/worker";
-import { buildLargePdf } from "@/lib/pdf/build";
 import { corpusPdfs } from "@/lib/pdf/corpus";
 import { defaultReaderThreads, readPdfText } from "@/lib/rag/pdf-threads";
 
@@ -25,6 +25,12 @@ function pdftotextSeconds(path: string): number {
 }
 
 type Files = Array<{ name: string; bytes: Uint8Array }>;
+
+/** The generated PDF, built by a child process with this one's loader flags (tsx): its memory is not ingestion's. */
+function generatedPdf(path: string, pages: number): string {
+  execFileSync(process.execPath, [...process.execArgv, fileURLToPath(new URL("./make-pdf.ts", import.meta.url)), path, String(pages)], { stdio: "inherit" });
+  return path;
+}
 
 async function ingestSeconds(files: Files, readerThreads: number): Promise<{ seconds: number; pages: number }> {
   const db = await openTempDb();
@@ -52,15 +58,15 @@ async function readSeconds(files: Files): Promise<number> {
 export async function benchIngestion(): Promise<void> {
   ensurePoppler();
   const dir = mkdtempSync(join(tmpdir(), "bench-ingest-"));
-  const large = join(dir, "generated-500-pages.pdf");
-  writeFileSync(large, await buildLargePdf(500));
+  const large = generatedPdf(join(dir, "generated-500-pages.pdf"), 500);
   const sets = [
     { name: "`../shared/corpus` (5 PDFs)", files: corpusPdfs("the ingestion benchmark reads") },
     { name: "generated 500-page PDF", files: [large] },
   ];
   // A running server has PDFium compiled in its reader threads and the tokenizer loaded before
   // the first upload; warm both so the figures are the steady state, not module start-up.
-  await ingestSeconds([{ name: "warm-up.pdf", bytes: await buildLargePdf(24 * defaultReaderThreads) }], defaultReaderThreads);
+  const warmUp = generatedPdf(join(dir, "warm-up.pdf"), 24 * defaultReaderThreads);
+  await ingestSeconds([{ name: "warm-up.pdf", bytes: new Uint8Array(readFileSync(warmUp)) }], defaultReaderThreads);
 
   const n = defaultReaderThreads;
   const ratio = (ref: number, ours: number) => `${(ref / ours).toFixed(2)}×`;
