@@ -71,6 +71,17 @@ describe("ingestion", () => {
     expect(await db.db.select().from(chunks).where(eq(chunks.revisionId, first.revision.id))).not.toHaveLength(0);
   });
 
+  it("finds the current revision's passage when more than a fetch of old revisions' chunks rank above it", async () => {
+    const stale = Array.from({ length: 14 }, (_, i) => `Quokka quokka quokka: field note ${i + 1} on the quokka colony.`);
+    await upload("field.pdf", await notes(stale));
+    await processQueuedJobs(db, deps);
+    await upload("field.pdf", await notes(["Rottnest Island hosts one quokka colony among many other animals and plants."]));
+    await processQueuedJobs(db, deps);
+    // Fourteen old chunks outrank the current one; one limit's first fetch (limit + 8) holds only old ones, so the search widens.
+    const hits = (await searchLexical(db.client, { courseId, terms: ["quokka"], limit: 1 })).hits;
+    expect(hits.map((h) => [h.passage.revisionNumber, h.passage.pdfPage])).toEqual([[2, 1]]);
+  });
+
   it("creates nothing for bytes identical to the latest revision, and says so", async () => {
     const bytes = await notes(["Identical content."]);
     await upload("same.pdf", bytes);

@@ -53,7 +53,8 @@ async function topCurrent(
   limit: number,
   fetchRanked: (fetch: number) => Promise<Array<{ seq: number; score: number }>>,
 ): Promise<ScoredPassage[]> {
-  for (let fetch = limit * 3; ; fetch *= 4) {
+  // Most courses index few old revisions: a quarter more than asked for usually suffices, and each fetched row costs a passage read.
+  for (let fetch = limit + Math.max(8, Math.ceil(limit / 4)); ; fetch *= 4) {
     const ranked = await fetchRanked(fetch);
     const passages = await currentPassages(client, courseId, ranked.map((r) => r.seq));
     const out: ScoredPassage[] = [];
