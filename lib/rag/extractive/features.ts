@@ -10,7 +10,7 @@ import { ANAPHORS, DEFINING_VERBS, REASON_MARKERS, type AnswerType } from "../le
 import { abbreviationsIn } from "../text/abbreviations";
 import { annotate, contentLemmas, type Annotated, type EntityType, type TextToken } from "../text/nlp";
 import { isCommonWord, relatedWords } from "../text/wordnet";
-import { unitKinds, type Unit } from "./units";
+import { MAX_LABEL_WORDS, TERMINAL, unitKinds, type Unit } from "./units";
 
 export const featureNames = [
   "cover",
@@ -335,6 +335,7 @@ export function unitFeatures({ part, focus: allFocus, passageCover, questionLemm
   const opener = own.find((t) => t.pos !== "SPACE" && t.pos !== "PUNCT" && !/^[\p{Co}•▪◦●‣∙·*–-]+$/u.test(t.text));
   const linked = opener && (["PRON", "CCONJ", "SCONJ", "ADV"].includes(opener.pos) || ANAPHORS.has(opener.text.toLowerCase())) ? 1 : 0;
   const quote = text.slice(unit.start, unit.end);
+  const heading = isHeading(quote, own);
 
   // "X is a …", "X (abbr.) refers to …", "X: …": the unit opens with a noun phrase holding a focus word, then a defining verb.
   let definitionForm = 0;
@@ -356,7 +357,7 @@ export function unitFeatures({ part, focus: allFocus, passageCover, questionLemm
     const defining = verb && DEFINING_VERBS.has(verb.lemma) && (verb.pos === "AUX" || verb.pos === "VERB") && !(verb.lemma === "be" && !namesAClass(words, i + 1) && !(next && DEFINING_VERBS.has(next.lemma)));
     if (named && defining) definitionForm = 1;
     // "X: a process that …" defines; "6.1 Clustering: K-Means Algorithm" is a heading with its subtitle.
-    else if (named && verb?.text === ":" && !isHeading(quote, own)) definitionForm = 0.5;
+    else if (named && verb?.text === ":" && !heading) definitionForm = 0.5;
   }
   const reasonMarker = part.answerType === "reason" && own.some((t) => REASON_MARKERS.has(t.lemma)) ? 1 : 0;
 
@@ -403,7 +404,7 @@ export function unitFeatures({ part, focus: allFocus, passageCover, questionLemm
     passageCover,
     coverPrev,
     coverPrevLinked: coverPrev * linked,
-    heading: isHeading(quote, own) ? 1 : 0,
+    heading: heading ? 1 : 0,
     kind_line: 0,
     kind_label_value: 0,
     kind_lead_in: 0,
@@ -423,9 +424,9 @@ const SECTION_NUMBER = /^\s*\d+(?:\.\d+)+\.?\s/;
  * says something about it.
  */
 export function isHeading(quote: string, tokens: readonly TextToken[]): boolean {
-  if (quote.includes("\n") || /[.?!]["”’)]*\s*$/u.test(quote)) return false;
+  if (quote.includes("\n") || TERMINAL.test(quote)) return false;
   const words = tokens.filter((t) => /\p{L}/u.test(t.text));
-  if (words.length === 0 || words.length > 8 || words.some((t) => t.pos === "VERB" || t.pos === "AUX")) return false;
+  if (words.length === 0 || words.length > MAX_LABEL_WORDS || words.some((t) => t.pos === "VERB" || t.pos === "AUX")) return false;
   return SECTION_NUMBER.test(quote) || words.filter((t) => !t.stop).every((t) => /^\p{Lu}/u.test(t.text));
 }
 

@@ -28,9 +28,9 @@ interface Line extends Span {
 
 /** Bullets as PDFs draw them: private-use glyphs, bullet signs and dashes at the start of a line. */
 const BULLET = /^[\s\p{Co}•▪◦●‣∙·*–-]+(?=\p{L}|\p{N}|\s)/u;
-const TERMINAL = /[.?!]["”’)]*$/u;
+export const TERMINAL = /[.?!]["”’)]*$/u;
 /** Lines this long or longer are prose, not labels or headings. */
-const MAX_LABEL_WORDS = 8;
+export const MAX_LABEL_WORDS = 8;
 /** A lead-in announces at most this many lines. */
 const MAX_ANNOUNCED_LINES = 6;
 
