@@ -76,6 +76,25 @@ describe("fitRanking", () => {
     ];
     expect(fitRanking([...questions, unanswerable], 3)).toEqual(fitRanking(questions, 3));
   });
+
+  it("reaches the maximum of the penalised likelihood where a full Newton step would overshoot it", () => {
+    // One feature marks the answer everywhere (and a wrong unit too in a quarter of the questions), a rare one a wrong unit strongly; many empty units.
+    const hard = Array.from({ length: 40 }, (_, q) => [
+      { x: [1, 0], label: true },
+      { x: [q % 4 === 0 ? 1 : 0, q % 10 === 0 ? 8 : 0], label: false },
+      ...Array.from({ length: 30 }, () => ({ x: [0, 0], label: false })),
+    ]);
+    const ridge = 1e-3;
+    const logLikelihood = (w: number[]) =>
+      hard.reduce((total, units) => {
+        const s = units.map((u) => u.x[0] * w[0] + u.x[1] * w[1]);
+        const logSum = (keep: (i: number) => boolean) => Math.log(s.reduce((a, v, i) => a + (keep(i) ? Math.exp(v) : 0), 0));
+        return total + logSum((i) => units[i].label) - logSum(() => true);
+      }, 0) - (ridge / 2) * (w[0] ** 2 + w[1] ** 2);
+    const w = fitRanking(hard, 2, ridge);
+    const best = logLikelihood(w);
+    for (const [i, d] of [[0, 0.01], [0, -0.01], [1, 0.01], [1, -0.01]]) expect(logLikelihood(w.map((v, k) => (k === i ? v + d : v)))).toBeLessThan(best);
+  });
 });
 
 describe("crossValidate", () => {

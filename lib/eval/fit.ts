@@ -200,6 +200,15 @@ function objective(t: Record<Example["dataset"], Tally>): number {
 export function fitRanking(questions: Array<Array<{ x: number[]; label: boolean }>>, dims: number, ridge = RIDGE, questionWeights?: readonly number[]): number[] {
   let w = new Array<number>(dims).fill(0);
   const usable = questions.map((units, q) => ({ units, weight: questionWeights?.[q] ?? 1 })).filter(({ units }) => units.some((u) => u.label) && units.some((u) => !u.label));
+  // The penalised log-likelihood: Newton's step is taken only as far as it still rises, since a full step can overshoot and run the scores to Infinity.
+  const objective = (v: number[]) =>
+    usable.reduce((total, { units, weight }) => {
+      const s = units.map((u) => u.x.reduce((acc, x, i) => acc + x * v[i], 0));
+      const max = Math.max(...s);
+      const logSum = (keep: (i: number) => boolean) => Math.log(s.reduce((a, x, i) => a + (keep(i) ? Math.exp(x - max) : 0), 0));
+      return total + weight * (logSum((i) => units[i].label) - logSum(() => true));
+    }, 0) -
+    (ridge / 2) * v.reduce((a, x) => a + x * x, 0);
   for (let iter = 0; iter < IRLS_ITERATIONS; iter++) {
     const grad = w.map((v) => -ridge * v);
     const fisher = Array.from({ length: dims }, (_, i) => Array.from({ length: dims }, (_, j) => (i === j ? ridge : 0)));
@@ -223,8 +232,15 @@ export function fitRanking(questions: Array<Array<{ x: number[]; label: boolean 
       });
     }
     const step = solve(fisher, grad);
-    w = w.map((v, i) => v + step[i]);
-    if (Math.max(...step.map(Math.abs)) < 1e-7) break;
+    const before = objective(w);
+    let t = 1;
+    let next = w.map((v, i) => v + step[i]);
+    while (t > 1e-4 && !(objective(next) >= before)) {
+      t /= 2;
+      next = w.map((v, i) => v + t * step[i]);
+    }
+    w = next;
+    if (Math.max(...step.map((v) => Math.abs(t * v))) < 1e-7) break;
   }
   return w;
 }
