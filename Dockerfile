@@ -19,7 +19,7 @@ ENV NODE_ENV=production \
     HOSTNAME=0.0.0.0 \
     PORT=3000 \
     DATABASE_URL=file:/data/study.db
-# server.js with its traced node_modules, static assets, public/ and drizzle/ (scripts/standalone.mjs).
+# server.mjs (Next.js behind the front door) and Next's server.js with its traced node_modules, static assets, public/ and drizzle/ (scripts/standalone.mjs).
 COPY --from=build --chown=node:node /app/.next/standalone ./
 RUN mkdir -p /data && chown node:node /data
 USER node
@@ -29,4 +29,4 @@ HEALTHCHECK --interval=15s --timeout=5s --start-period=60s --retries=3 \
   CMD node -e "fetch('http://127.0.0.1:3000/api/health').then(r => process.exit(r.ok ? 0 : 1), () => process.exit(1))"
 # node runs as PID 1 with no wrapper: `docker stop`'s SIGTERM reaches the server, which shuts down gracefully.
 STOPSIGNAL SIGTERM
-CMD ["node", "server.js"]
+CMD ["node", "server.mjs"]

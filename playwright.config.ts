@@ -45,7 +45,7 @@ export default defineConfig({
     },
   ],
   webServer: {
-    command: `rm -rf data/e2e && npm run build && npx next start -p ${PORT} -H 127.0.0.1`,
+    command: `rm -rf data/e2e && npm run build && node server.mjs -p ${PORT} -H 127.0.0.1`,
     url: `http://127.0.0.1:${PORT}/`,
     reuseExistingServer: false,
     // The production build is part of this command: on a shared two-core machine it took over 3 minutes.

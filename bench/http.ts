@@ -2,7 +2,7 @@
  * npm run bench -- http [--build]: the production server under concurrent students, over HTTP.
  *
  * One temporary database holds the demo course (seeded and queued here, indexed by the server's
- * own worker) and a generated 100k-chunk course; `next start` serves it on a free local port.
+ * own worker) and a generated 100k-chunk course; server.mjs (`npm start`'s server) serves it on a free local port.
  * 100 students sign up and join both courses through the API, then 1, 10, 50 and 200 of them
  * ask at once, each in a loop. Afterwards the same database answers the same questions in this
  * process, so the cost of HTTP, auth, admission and saving shows beside the question path alone.
@@ -194,11 +194,11 @@ export class Server {
     readonly logPath: string,
   ) {}
 
-  /** Starts `next start` in its own process group, so stopping it ends everything it spawned. */
+  /** Starts the production server (server.mjs: Next.js behind the front door) in its own process group, so stopping it ends everything it spawned. */
   static async start(root: string, childEnv: NodeJS.ProcessEnv, logPath: string): Promise<Server> {
     const port = await freePort();
     const log = openSync(logPath, "a");
-    const child = spawn(process.execPath, [join(root, "node_modules", "next", "dist", "bin", "next"), "start", "-p", String(port), "-H", HOST], {
+    const child = spawn(process.execPath, [join(root, "server.mjs"), "-p", String(port), "-H", HOST], {
       env: childEnv,
       stdio: ["ignore", log, log],
       detached: true,
@@ -209,10 +209,10 @@ export class Server {
     for (const signal of ["SIGINT", "SIGTERM"] as const) process.once(signal, () => process.exit(130));
     const deadline = Date.now() + 60_000;
     for (;;) {
-      if (child.exitCode !== null) throw new Error(`next start exited with ${child.exitCode}:\n${tail(logPath)}`);
+      if (child.exitCode !== null) throw new Error(`server.mjs exited with ${child.exitCode}:\n${tail(logPath)}`);
       const status = await fetch(`http://${HOST}:${port}/api/courses`).then((r) => r.status, () => 0);
       if (status === 401) return server;
-      if (Date.now() > deadline) throw new Error(`next start did not answer within 60 s:\n${tail(logPath)}`);
+      if (Date.now() > deadline) throw new Error(`server.mjs did not answer within 60 s:\n${tail(logPath)}`);
       await sleep(200);
     }
   }
@@ -500,7 +500,7 @@ export async function benchHttp({ build }: { build: boolean }): Promise<void> {
     const t0 = performance.now();
     server = await Server.start(root, serverEnv, logPath);
     const rss = rssSampler(server.child.pid!);
-    console.log(`server: next start on ${HOST}:${server.port} (pid ${server.child.pid}) ready in ${((performance.now() - t0) / 1000).toFixed(1)} s, RSS ${mb(rss.read().last)} MB`);
+    console.log(`server: server.mjs on ${HOST}:${server.port} (pid ${server.child.pid}) ready in ${((performance.now() - t0) / 1000).toFixed(1)} s, RSS ${mb(rss.read().last)} MB`);
     const t1 = performance.now();
     const cookies = await enrol(server.port, [demo, large]);
     await waitForDemo(server.port, demo, cookies[0]);

@@ -1,7 +1,7 @@
 /**
  * npm run bench -- upload-rss [--build]: the production server's memory around one large upload.
  *
- * `next start` serves a temporary database with the demo course, which the server's own worker
+ * server.mjs (`npm start`'s server) serves a temporary database with the demo course, which the server's own worker
  * indexes at start. Once that is done and the server has been idle past the reader threads'
  * idle time, its RSS (the whole process tree) is the baseline. The demo instructor then uploads
  * the generated 500-page PDF over HTTP, the server's worker indexes it, and the server is left

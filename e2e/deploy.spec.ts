@@ -10,8 +10,8 @@ import { ChatPage } from "./pages/chat-page";
 import { jsonLines, spawnServer, type SpawnedServer } from "./spawned-server";
 
 /**
- * What an operator runs: the standalone server.js `npm run build` leaves, and a SIGTERM to a busy
- * `next start` (a 500-page ingestion and answers from a slow model in flight), then a restart.
+ * What an operator runs: the standalone server.mjs `npm run build` leaves, and a SIGTERM to a busy
+ * server.mjs (a 500-page ingestion and answers from a slow model in flight), then a restart.
  * Each test starts its own server on E2E_PORT+1 with a database of its own.
  */
 const PORT = env.E2E_PORT + 1;
@@ -74,11 +74,11 @@ const demoIndexed = (db: Client) => async () => {
   return Number(rs.rows[0].pending) === 0 ? true : undefined;
 };
 
-test("node .next/standalone/server.js serves the demo course after npm run build", async ({ browser }, testInfo) => {
+test("node .next/standalone/server.mjs serves the demo course after npm run build", async ({ browser }, testInfo) => {
   const db = freshDatabase("standalone");
   const standalone = resolve(".next", "standalone");
-  expect(existsSync(resolve(standalone, "server.js")), "npm run build leaves .next/standalone/server.js").toBe(true);
-  server = await spawnServer({ args: ["server.js"], cwd: standalone, port: PORT, env: { ...baseEnv(db.url, "wrk_standalone"), PORT: String(PORT), HOSTNAME: "127.0.0.1" } });
+  expect(existsSync(resolve(standalone, "server.mjs")), "npm run build leaves .next/standalone/server.mjs").toBe(true);
+  server = await spawnServer({ args: ["server.mjs"], cwd: standalone, port: PORT, env: { ...baseEnv(db.url, "wrk_standalone"), PORT: String(PORT), HOSTNAME: "127.0.0.1" } });
   reader = createClient({ url: db.url });
   await waitFor("the demo course to be indexed", demoIndexed(reader));
 
@@ -139,8 +139,8 @@ test("SIGTERM during a 500-page ingestion and slow answers: exit 0 within the bo
       // Long: only a hand-back, not an expired lease, lets the restarted server take the job at once.
       INGEST_LEASE_MS: "120000",
     };
-    const nextStart = ["node_modules/next/dist/bin/next", "start", "-p", String(PORT), "-H", "127.0.0.1"];
-    server = await spawnServer({ args: nextStart, port: PORT, env: serverEnv });
+    const serverArgs = ["server.mjs", "-p", String(PORT), "-H", "127.0.0.1"];
+    server = await spawnServer({ args: serverArgs, port: PORT, env: serverEnv });
     reader = createClient({ url: db.url });
     await waitFor("the demo course to be indexed", demoIndexed(reader));
     const student = await signedIn(server.url, STUDENT);
@@ -211,9 +211,9 @@ test("SIGTERM during a 500-page ingestion and slow answers: exit 0 within the bo
     expect(firstLog.find((l) => l.event === "shutdown_finished")).toMatchObject({ cancelledAnswers: 1, outstanding: 0, databaseClosed: true });
     expect(server.log()).not.toContain(SLOW);
 
-    // The next start takes the job at once and indexes it once.
+    // The next server takes the job at once and indexes it once.
     expect(await fetch(`${server.url}/`).then(() => "still answering", () => "gone")).toBe("gone");
-    server = await spawnServer({ args: nextStart, port: PORT, env: { ...serverEnv, INGEST_WORKER_ID: "wrk_second" } });
+    server = await spawnServer({ args: serverArgs, port: PORT, env: { ...serverEnv, INGEST_WORKER_ID: "wrk_second" } });
     await waitFor("the resumed job to finish", async () => ((await one("SELECT status FROM ingestion_jobs WHERE revision_id = ?", [revisionId]))[0]?.status === "done" ? true : undefined), 180_000);
     expect(await one("SELECT status, attempts, lease_owner FROM ingestion_jobs WHERE revision_id = ?", [revisionId])).toEqual([{ status: "done", attempts: 1, lease_owner: "wrk_second" }]);
     const [counts] = await one(

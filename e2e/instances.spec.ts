@@ -8,7 +8,7 @@ import { E2E_DATABASE_URL, E2E_MAIN_WORKER_ID, e2eServerEnv } from "./server-env
 
 /**
  * Two app processes on one database file: the server playwright.config.ts started and a second
- * `next start` of the same build. Twenty uploads, ten through each, are each indexed exactly
+ * server (server.mjs) of the same build. Twenty uploads, ten through each, are each indexed exactly
  * once; the second process is killed with SIGKILL while it holds a job, and the first finishes
  * that job once the lease has expired.
  */

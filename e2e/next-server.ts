@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 
 /**
- * Another `next start` of the build the webServer made, beside it (the second instance of
+ * Another server (`server.mjs`, as `npm start` runs it) of the build the webServer made, beside it (the second instance of
  * instances.spec.ts, the model-configured server of model-stream.spec.ts).
  */
 export interface NextServer {
@@ -18,12 +18,12 @@ async function portInUse(url: string): Promise<boolean> {
   );
 }
 
-/** Starts `next start` on `port` with `env` added, and resolves once it answers; fails when it exits first or the port is taken. */
+/** Starts server.mjs on `port` with `env` added, and resolves once it answers; fails when it exits first or the port is taken. */
 export async function startNextServer(port: number, env: Record<string, string>): Promise<NextServer> {
   const url = `http://127.0.0.1:${port}`;
   if (await portInUse(url)) throw new Error(`port ${port} must be free for another server`);
   // node itself, not npx: SIGKILL must reach the server, not a wrapper. PATH, HOME and the like pass through, as they do to the webServer.
-  const child = spawn(process.execPath, ["node_modules/next/dist/bin/next", "start", "-p", String(port), "-H", "127.0.0.1"], {
+  const child = spawn(process.execPath, ["server.mjs", "-p", String(port), "-H", "127.0.0.1"], {
     env: { ...process.env, ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });

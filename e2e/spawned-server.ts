@@ -1,8 +1,8 @@
 import { spawn, type ChildProcess } from "node:child_process";
 
 /**
- * An app server the spec starts itself (beside the one playwright.config.ts starts): `next start`
- * or the standalone server.js, run by node directly so a signal reaches the server, not a wrapper.
+ * An app server the spec starts itself (beside the one playwright.config.ts starts): server.mjs
+ * (`npm start`'s server) in the checkout or in .next/standalone, run by node directly so a signal reaches the server, not a wrapper.
  */
 export interface SpawnedServer {
   url: string;

@@ -1,6 +1,6 @@
 /**
- * After `next build`: completes .next/standalone so `node .next/standalone/server.js` runs from
- * that folder alone. Next.js leaves out the browser assets (.next/static, public/), which a CDN
+ * After `next build`: completes .next/standalone so `node .next/standalone/server.mjs` (the app's
+ * server: Next.js behind the front door) runs from that folder alone. Next.js leaves out the browser assets (.next/static, public/), which a CDN
  * may serve instead; here the server serves them. drizzle/ is traced into it by
  * outputFileTracingIncludes, and copied again so the migrations are always the build's own.
  */
@@ -16,9 +16,11 @@ for (const [from, to] of [
   [join(".next", "static"), join(out, ".next", "static")],
   ["public", join(out, "public")],
   ["drizzle", join(out, "drizzle")],
+  ["server.mjs", join(out, "server.mjs")],
+  [join("lib", "server", "front-door.mjs"), join(out, "lib", "server", "front-door.mjs")],
 ]) {
   if (!existsSync(from)) continue;
   rmSync(to, { recursive: true, force: true });
   cpSync(from, to, { recursive: true });
 }
-console.log(`standalone server ready: node ${join(out, "server.js")}`);
+console.log(`standalone server ready: node ${join(out, "server.mjs")}`);

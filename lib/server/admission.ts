@@ -2,6 +2,7 @@ import "server-only";
 import PQueue from "p-queue";
 import { env } from "@/lib/env";
 import { AppError } from "@/lib/errors";
+import { busyMessage } from "./front-door.mjs";
 
 export interface AdmissionSettings {
   /** Answers computed at once; more only interleave on the one event loop and one database queue. */
@@ -32,8 +33,7 @@ export function createAdmission({ concurrency, queueLimit, maxWaitMs }: Admissio
   const queue = new PQueue({ concurrency });
   let meanServiceMs = 100;
   const retryAfter = () => Math.max(1, Math.ceil(((queue.size + 1) * meanServiceMs) / concurrency / 1000));
-  const busy = () =>
-    new AppError("unavailable:answers", `Many students are asking right now, so your question was not taken. Try again in ${retryAfter()} s.`, retryAfter());
+  const busy = () => new AppError("unavailable:answers", busyMessage(retryAfter()), retryAfter());
 
   return {
     get running() {
