@@ -40,6 +40,16 @@ describe("answer admission", () => {
     (await second)();
   });
 
+  it("with no queue, admits while a slot is free and refuses the next at once", async () => {
+    const admission = createAdmission({ concurrency: 1, queueLimit: 0, maxWaitMs: 5000 });
+    const first = await admission.acquire();
+    const err = await admission.acquire().catch((e) => e);
+    expect(isAppError(err) && err.code).toBe("unavailable:answers");
+    first();
+    await tick();
+    (await admission.acquire())();
+  });
+
   it("refuses a request that waited too long, and its place is given up", async () => {
     const admission = createAdmission({ concurrency: 1, queueLimit: 5, maxWaitMs: 30 });
     const first = await admission.acquire();

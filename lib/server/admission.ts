@@ -43,7 +43,8 @@ export function createAdmission({ concurrency, queueLimit, maxWaitMs }: Admissio
       return queue.size;
     },
     async acquire(signal) {
-      if (queue.size >= queueLimit) throw busy();
+      // Counted over slots and queue together: with no queue at all (queueLimit 0) a free slot still admits.
+      if (queue.pending + queue.size >= concurrency + queueLimit) throw busy();
       // Aborts the wait only: once the slot is taken, neither the clock nor the client's signal touches it (p-queue would abort a running task too).
       const wait = new AbortController();
       const timer = setTimeout(() => wait.abort(busy()), maxWaitMs);
