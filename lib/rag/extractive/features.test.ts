@@ -320,6 +320,15 @@ describe("unitFeatures: position, shape and form", () => {
     expect(get(m, "osmosis notes continued").heading).toBe(0);
   });
 
+  it("a numbered line is a heading even when the tagger reads a verb in it, and its colon introduces a subtitle, not a definition", () => {
+    const m = featuresOf("What is pruning?", [{ text: "4.2 Pruning: Growing Smaller Trees\n\nPruning removes the branches of a decision tree that add little accuracy.\n" }]);
+    const heading = get(m, "4.2 Pruning: Growing Smaller Trees");
+    expect(heading.heading).toBe(1);
+    expect(heading.kind_label_value).toBe(0);
+    expect(heading.definitionForm).toBe(0);
+    expect(get(m, "Pruning removes the branches of a decision tree that add little accuracy.").heading).toBe(0);
+  });
+
   it("sets exactly one unit-kind indicator, none for a sentence", () => {
     const m = featuresOf("Which room is the seminar in?", [{ text: "Seminar room: B12\n\nThe seminar is in room B12." }]);
     const label = get(m, "Seminar room: B12");

@@ -10,7 +10,7 @@ import { ANAPHORS, DEFINING_VERBS, REASON_MARKERS, type AnswerType } from "../le
 import { abbreviationsIn } from "../text/abbreviations";
 import { annotate, contentLemmas, type Annotated, type EntityType, type TextToken } from "../text/nlp";
 import { isCommonWord, relatedWords } from "../text/wordnet";
-import { MAX_LABEL_WORDS, TERMINAL, unitKinds, type Unit } from "./units";
+import { MAX_LABEL_WORDS, SECTION_NUMBER, TERMINAL, unitKinds, type Unit } from "./units";
 
 export const featureNames = [
   "cover",
@@ -415,9 +415,6 @@ export function unitFeatures({ part, focus: allFocus, passageCover, questionLemm
   return features;
 }
 
-/** A section number opening a line ("6.1", "4.3.2"). */
-const SECTION_NUMBER = /^\s*\d+(?:\.\d+)+\.?\s/;
-
 /**
  * A heading: one short line without a verb, numbered like a section or in title case ("6.1
  * Clustering: K-Means Algorithm", "Instructor Information"). It names a topic; the text under it
@@ -426,8 +423,10 @@ const SECTION_NUMBER = /^\s*\d+(?:\.\d+)+\.?\s/;
 export function isHeading(quote: string, tokens: readonly TextToken[]): boolean {
   if (quote.includes("\n") || TERMINAL.test(quote)) return false;
   const words = tokens.filter((t) => /\p{L}/u.test(t.text));
-  if (words.length === 0 || words.length > MAX_LABEL_WORDS || words.some((t) => t.pos === "VERB" || t.pos === "AUX")) return false;
-  return SECTION_NUMBER.test(quote) || words.filter((t) => !t.stop).every((t) => /^\p{Lu}/u.test(t.text));
+  if (words.length === 0 || words.length > MAX_LABEL_WORDS) return false;
+  // A section number is layout the tagger cannot misread: "3.2 Computing the Gradient" heads a section although "Computing" is a verb.
+  if (SECTION_NUMBER.test(quote)) return true;
+  return !words.some((t) => t.pos === "VERB" || t.pos === "AUX") && words.filter((t) => !t.stop).every((t) => /^\p{Lu}/u.test(t.text));
 }
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");

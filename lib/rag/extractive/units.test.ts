@@ -25,6 +25,10 @@ describe("answerUnits: kinds", () => {
     expect(unitsOf("Office: Room 12")).toEqual([{ kind: "label_value", quote: "Office: Room 12", context: [] }]);
   });
 
+  it("reads a numbered line with a colon as a section heading, not a label with its value", () => {
+    expect(unitsOf("5.1 Sorting: Merge Sort")).toEqual([{ kind: "line", quote: "5.1 Sorting: Merge Sort", context: [] }]);
+  });
+
   it("quotes a lead-in with the lines it announces", () => {
     const text = "The labs cover:\n• parsing\n• type checking";
     const leadIns = unitsOf(text).filter((u) => u.kind === "lead_in");

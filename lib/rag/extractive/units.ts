@@ -29,6 +29,8 @@ interface Line extends Span {
 /** Bullets as PDFs draw them: private-use glyphs, bullet signs and dashes at the start of a line. */
 const BULLET = /^[\s\p{Co}•▪◦●‣∙·*–-]+(?=\p{L}|\p{N}|\s)/u;
 export const TERMINAL = /[.?!]["”’)]*$/u;
+/** A section number opening a line ("6.1", "4.3.2"). */
+export const SECTION_NUMBER = /^\s*\d+(?:\.\d+)+\.?\s/;
 /** Lines this long or longer are prose, not labels or headings. */
 export const MAX_LABEL_WORDS = 8;
 /** A lead-in announces at most this many lines. */
@@ -53,8 +55,8 @@ function linesOf(text: string): Line[] {
 export const isBullet = (line: string) => BULLET.test(line) && /[\p{L}\p{N}]/u.test(line.replace(BULLET, ""));
 const isLeadIn = (line: string) => /:\s*$/.test(line);
 const isLabelLike = (line: string) => !isBullet(line) && !TERMINAL.test(line) && wordCount(line) > 0 && wordCount(line) <= MAX_LABEL_WORDS;
-/** "Office: Room 204": a short label, a colon, then its value on the same line. */
-const isInlineLabel = (line: string) => /^[^:]{1,40}:\s*\S/.test(line) && wordCount(line.split(":")[0]) <= 5;
+/** "Office: Room 204": a short label, a colon, then its value on the same line; a numbered line ("6.1 Clustering: K-Means") is a section heading with its subtitle. */
+const isInlineLabel = (line: string) => /^[^:]{1,40}:\s*\S/.test(line) && wordCount(line.split(":")[0]) <= 5 && !SECTION_NUMBER.test(line);
 
 /** Every unit of a passage, in text order, without duplicates. */
 export function answerUnits(annotated: Annotated): Unit[] {
