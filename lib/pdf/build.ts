@@ -37,6 +37,8 @@ export interface PageLabelRange {
 export type Block =
   | { kind: "heading" | "paragraph" | "bullet"; text: string }
   | { kind: "table"; rows: string[][] }
+  /** A description-list entry, as LaTeX sets one: the term in bold at the margin, its text after it, the wrapped lines indented (a hanging indent). */
+  | { kind: "entry"; term: string; text: string }
   /** Two columns side by side; a blank line ("\n\n") separates paragraphs within a column. */
   | { kind: "columns"; left: string; right: string };
 
@@ -66,6 +68,7 @@ const HEADING = { size: 15, leading: 19, before: 14, after: 4 };
 const BULLET = { size: 11, leading: 15, after: 4, indent: 16, glyphIndent: 4 };
 const TABLE = { size: 10, rowPitch: 17, pad: 6, before: 4, after: 14 };
 const COLUMNS = { gutter: 24 };
+const ENTRY = { indent: 27, gap: 8 };
 const FOOTER_SIZE = 9;
 /** Never stretch word gaps by more than this (points); looser lines stay ragged. */
 const MAX_EXTRA_WORD_SPACE = 12;
@@ -321,6 +324,30 @@ function placeBlock(block: Block, fonts: Fonts, where: string): Placed {
           const y0 = top - BULLET.size;
           page.drawText("\u2022", { x: MARGIN + BULLET.glyphIndent, y: y0, size: BULLET.size, font: fonts.regular });
           lines.forEach((l, i) => drawLine(page, l, MARGIN + BULLET.indent, y0 - i * BULLET.leading, fonts.regular, BULLET.size));
+        },
+      };
+    }
+    case "entry": {
+      const term = toWinAnsi(block.term, fonts.charset, where);
+      const text = toWinAnsi(block.text, fonts.charset, where);
+      const termWidth = fonts.bold.widthOfTextAtSize(term, BODY.size) + ENTRY.gap;
+      const [first] = wrap(text, fonts.regular, BODY.size, CONTENT_WIDTH - termWidth, true);
+      // The rest of the text, after the first line's words (its last word may have been hyphenated).
+      const words = text.split(" ");
+      const firstWords = first.text.split(" ");
+      const last = firstWords[firstWords.length - 1];
+      const cut = words[firstWords.length - 1] === last ? [] : [words[firstWords.length - 1].slice(last.length - 1)];
+      const rest = [...cut, ...words.slice(firstWords.length)].join(" ");
+      const lines = rest ? wrap(rest, fonts.regular, BODY.size, CONTENT_WIDTH - ENTRY.indent, true) : [];
+      return {
+        before: 0,
+        height: (1 + lines.length) * BODY.leading,
+        after: BODY.after,
+        draw: (page, top) => {
+          const y0 = top - BODY.size;
+          page.drawText(term, { x: MARGIN, y: y0, size: BODY.size, font: fonts.bold });
+          drawLine(page, first, MARGIN + termWidth, y0, fonts.regular, BODY.size);
+          lines.forEach((l, i) => drawLine(page, l, MARGIN + ENTRY.indent, y0 - (i + 1) * BODY.leading, fonts.regular, BODY.size));
         },
       };
     }

@@ -239,6 +239,18 @@ describe("extractPdf on generated PDFs", () => {
     });
   });
 
+  it("joins a description-list entry's first line with its hanging-indented continuation, and keeps entries apart", async () => {
+    const entries = [
+      { term: "Buffer pool", text: "The buffer pool is the region of main memory that caches disk pages, so that a page read once can be served again without another disk access." },
+      { term: "Write-ahead log", text: "A write-ahead log records every change before the changed page reaches the disk, which lets recovery redo committed work after a crash." },
+    ];
+    const bytes = await buildPdf({
+      pages: [{ blocks: [{ kind: "paragraph", text: "Two terms from the storage lecture." }, ...entries.map((e) => ({ kind: "entry" as const, ...e }))] }],
+    });
+    const text = (await extractPdf(bytes)).pages[0].text;
+    for (const e of entries) expect(lines(text)).toContain(`${e.term} ${e.text}`);
+  });
+
   // BUG (extract.ts, layoutText): a wrapped line of running prose that happens to end in ";" or ":" is
   // never joined with the next line (`!/[:;]$/.test(out)`), so the sentence gets a hard "\n" in the middle.
   // Remove `.fails` once fixed.

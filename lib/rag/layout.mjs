@@ -15,6 +15,7 @@
  * @property {number} size
  * @property {string} text
  * @property {boolean} tabular Has a wide gap between items: a table row, never merged with its neighbours.
+ * @property {number | undefined} lastCellX Where the text after the line's last wide gap starts.
  * @property {boolean} pendingSpace
  */
 
@@ -25,6 +26,9 @@
  * @param {TextItem[]} items
  * @returns {string}
  */
+/** A contents line: dot leaders to a page number. Its next line is the next entry, however indented. */
+const DOT_LEADER = /(\.\s?){4,}\s*\d+\s*$/;
+
 export function layoutText(items) {
   /** @type {Line[]} */
   const lines = [];
@@ -41,11 +45,14 @@ export function layoutText(items) {
         const gap = x - cur.x1;
         const needsSpace = (gap > size * 0.15 || cur.pendingSpace) && !cur.text.endsWith(" ") && !item.str.startsWith(" ");
         cur.text += (needsSpace ? " " : "") + item.str;
-        if (gap > size * 1.5) cur.tabular = true;
+        if (gap > size * 1.5) {
+          cur.tabular = true;
+          cur.lastCellX = x;
+        }
         cur.x1 = Math.max(cur.x1, x + item.width);
         cur.pendingSpace = false;
       } else {
-        cur = { y, x0: x, x1: x + item.width, size, text: item.str, tabular: false, pendingSpace: false };
+        cur = { y, x0: x, x1: x + item.width, size, text: item.str, tabular: false, lastCellX: undefined, pendingSpace: false };
         lines.push(cur);
       }
     } else if (item.str && cur) {
@@ -70,6 +77,7 @@ export function layoutText(items) {
     else blockRight.push(l.x1);
   }
   const columnRight = lines.map((_, i) => blockRight[blockOf[i]]);
+  const pageRight = Math.max(...lines.map((l) => l.x1));
   let out = lines[0].text.trim();
   for (let i = 1; i < lines.length; i++) {
     const prev = lines[i - 1];
@@ -81,8 +89,16 @@ export function layoutText(items) {
     const prevFills = prev.x1 >= columnRight[i - 1] - prev.size * 4;
     const startsItem = /^([•\-–*▪◦●]|\d+[.)]\s|[a-z][.)]\s)/.test(text);
     const sameColumn = Math.abs(line.x0 - prev.x0) < prev.size * 2;
+    // A hanging indent (a description list's term and the first line of its text, a bibliography
+    // entry): a line that runs to the margin wraps into a next line indented under it, or, when the
+    // term stands apart in a cell of its own, starting under that cell.
+    const reachesMargin = prev.x1 >= pageRight - prev.size * 4 && !DOT_LEADER.test(prev.text) && !line.tabular;
+    const underText = prev.tabular
+      ? prev.lastCellX !== undefined && Math.abs(line.x0 - prev.lastCellX) < prev.size
+      : !sameColumn && line.x0 > prev.x0 && line.x0 - prev.x0 <= prev.size * 6;
+    const wrapsHanging = reachesMargin && underText;
     if (paragraphBreak) out += "\n\n";
-    else if (prevFills && sameColumn && !startsItem && !prev.tabular && !line.tabular) out += out.endsWith("-") ? "\n" : " ";
+    else if (!startsItem && ((prevFills && sameColumn && !prev.tabular && !line.tabular) || wrapsHanging)) out += out.endsWith("-") ? "\n" : " ";
     else out += "\n";
     out += text;
   }
