@@ -102,6 +102,7 @@ test("while the server has no room a question is refused with a countdown and on
   await chat.screenshot(testInfo.outputPath("busy-countdown.png"), `${SHOTS}/chat-busy-countdown.png`);
   // The one automatic retry meets the same full room: said plainly, with a way to ask again.
   await expect(refused).toHaveAttribute("data-phase", "failed", { timeout: 15_000 });
+  await expect(refused.getByTestId("answer-error")).toContainText("The assistant is busy.");
   await expect(refused.getByTestId("answer-error")).toContainText("Many students are asking right now");
   expect(model.streams.length, "no refused attempt reached the model").toBe(1);
   await chat.screenshot(testInfo.outputPath("busy-refused.png"), `${SHOTS}/chat-busy-refused.png`);

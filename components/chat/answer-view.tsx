@@ -390,7 +390,7 @@ export function AnswerView({ turn, onRetry }: { turn: Turn; onRetry?: () => void
       )}
 
       {turn.phase === "failed" ? (
-        <Notice tone="rose" title="The answer did not arrive." testId="answer-error">
+        <Notice tone={turn.busy ? "amber" : "rose"} title={turn.busy ? "The assistant is busy." : "The answer did not arrive."} testId="answer-error">
           <p>{turn.error ?? "Something went wrong while answering. Nothing was saved; try again."}</p>
           <RetryButton onRetry={onRetry} />
         </Notice>

@@ -281,6 +281,7 @@ export function ChatApp({
             ...t,
             phase: "failed",
             error: stop.signal.aborted ? "You stopped this answer. Nothing of it was saved." : e.message || "The question could not be sent. Try again.",
+            busy: !stop.signal.aborted && e instanceof api.BusyError,
           })),
         )
         .finally(() => {

@@ -56,6 +56,8 @@ export interface Turn {
   answer: Answer | null;
   /** A transport or server failure: the question was not answered and not saved. */
   error: string | null;
+  /** The failure was the server refusing for load (503 after the one automatic retry), not an error. */
+  busy?: boolean;
 }
 
 export interface ThreadState {
