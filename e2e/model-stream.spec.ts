@@ -1,9 +1,8 @@
-import { rmSync } from "node:fs";
 import { expect, request as playwrightRequest, test } from "@playwright/test";
-import { startScriptedOpenAI } from "../lib/ai/openai-server.mock";
 import { demoCourse, DEMO_DOCUMENT_TITLES, DEMO_FACTS } from "../lib/demo/course";
 import { env } from "../lib/env";
-import { startNextServer, stopNextServer, type NextServer } from "./next-server";
+import { stopNextServer, type NextServer } from "./next-server";
+import { DEMO_INSTRUCTOR as INSTRUCTOR, DEMO_STUDENT as STUDENT, labelOf, startWithScriptedModel, waitForIndexed } from "./scripted-model";
 import { ChatPage } from "./pages/chat-page";
 import { StudyPages } from "./pages/study-pages";
 
@@ -17,38 +16,17 @@ import { StudyPages } from "./pages/study-pages";
 
 const PORT = env.E2E_PORT + 2;
 const COURSE = demoCourse.slug;
-const STUDENT = { email: "student@demo.test", password: "demo-student" };
-const INSTRUCTOR = { email: "instructor@demo.test", password: "demo-instructor" };
 const SHOTS = "/tmp/shots";
 const A2 = DEMO_FACTS.sentences.assignment2Due.sentence;
 const LATE = DEMO_FACTS.sentences.latePolicy.sentence;
 const HELD_TEXT = "After three days a late submission receives no credit.";
 
-/** The label the grounded request gave the passage holding `sentence`. */
-function labelOf(body: Record<string, unknown>, sentence: string): string {
-  const user = (body.messages as Array<{ role: string; content: string }>).map((m) => m.content).join("\n");
-  for (const m of user.matchAll(/<passage id="(S\d+)">([\s\S]*?)<\/passage>/g)) if (m[2].includes(sentence)) return m[1];
-  throw new Error(`no sent passage holds: ${sentence}`);
-}
-
-let model: Awaited<ReturnType<typeof startScriptedOpenAI>>;
+let model: Awaited<ReturnType<typeof startWithScriptedModel>>["model"];
 let server: NextServer | undefined;
 
 test.beforeAll(async () => {
   test.setTimeout(180_000);
-  model = await startScriptedOpenAI();
-  rmSync("data/e2e-model", { recursive: true, force: true });
-  server = await startNextServer(PORT, {
-    DATABASE_URL: "file:./data/e2e-model/study.db",
-    SEED_DEMO: "1",
-    INGEST_WORKER: "1",
-    INGEST_WORKER_ID: "wrk_e2e_model",
-    NEXT_TELEMETRY_DISABLED: "1",
-    RATE_LIMIT_ASK_PER_MINUTE: "1000",
-    GENERATION_MODEL: "scripted-model",
-    OPENAI_BASE_URL: model.baseURL,
-    OPENAI_API_KEY: "test",
-  });
+  ({ model, server } = await startWithScriptedModel(PORT, "model"));
 });
 
 test.afterAll(async ({}, testInfo) => {
@@ -63,17 +41,7 @@ test("a model's claims appear one by one while it writes; a held claim shows as 
   // The demo course is indexed in the background after start: the instructor's API waits for it.
   const instructor = await playwrightRequest.newContext({ baseURL: server!.url });
   expect((await instructor.post("/api/auth/sign-in", { data: INSTRUCTOR })).status()).toBe(200);
-  await expect
-    .poll(
-      async () => {
-        const res = await instructor.get(`/api/courses/${COURSE}/documents`);
-        if (!res.ok()) return `documents: ${res.status()}`;
-        const { documents } = (await res.json()) as { documents: Array<{ revisions: Array<{ status: string }> }> };
-        return documents.length > 0 && documents.every((d) => d.revisions.every((r) => r.status === "ready")) ? "ready" : "indexing";
-      },
-      { timeout: 120_000, intervals: [500, 1000] },
-    )
-    .toBe("ready");
+  await waitForIndexed(instructor, COURSE);
   const signIn = await page.request.post(`${server!.url}/api/auth/sign-in`, { data: STUDENT });
   expect(signIn.status()).toBe(200);
 
