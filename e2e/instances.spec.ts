@@ -115,13 +115,12 @@ test("two instances share one database: every upload is indexed once, and a kill
   const revisionIds: string[] = [];
   for (let n = 1; n <= UPLOADS; n++) revisionIds.push(await upload(n % 2 ? firstApi : secondApi, slug, n));
 
-  // Kill the second server while it holds a job it has not finished: PDFium reads a 40-page handout in
-  // tens of milliseconds, so watching for the read alone missed every job on a loaded machine.
+  // Kill the second server while it holds a job it has only begun to read.
   let killed: JobRow | undefined;
   const watchUntil = Date.now() + 90_000;
   while (!killed && Date.now() < watchUntil) {
     const held = (await jobs(revisionIds)).find(
-      (j) => j.status === "running" && j.leaseOwner === SECOND_WORKER_ID && (j.revisionStatus === "extracting" || j.revisionStatus === "indexing"),
+      (j) => j.status === "running" && j.leaseOwner === SECOND_WORKER_ID && j.revisionStatus === "extracting" && j.progress <= PAGES / 2,
     );
     if (held) {
       second!.child.kill("SIGKILL");
