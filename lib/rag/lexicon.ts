@@ -46,6 +46,9 @@ export const HOW_DEGREE: ReadonlyMap<string, AnswerType> = new Map([
   ["often", "duration"],
 ]);
 
+/** Proximal demonstratives: "this course" with no antecedent points at the asker's own situation. */
+export const DEMONSTRATIVES: ReadonlySet<string> = new Set(["this", "these"]);
+
 /** Third-person pronouns and demonstratives that point back to something named earlier. */
 export const ANAPHORS: ReadonlySet<string> = new Set(["it", "its", "they", "them", "their", "this", "that", "these", "those", "he", "him", "his", "she", "her"]);
 

@@ -72,6 +72,20 @@ describe("requestedParts: answer types", () => {
     const [count] = requestedParts("How many credits is the thesis worth?").parts;
     expect(lemmas(count.focus)).toEqual(["credit", "thesis", "worth"]);
   });
+
+  it("leaves out the asker's setting named by a demonstrative, while anything else is asked about", () => {
+    const [part] = requestedParts("Which lab manual do we need for this seminar?").parts;
+    expect(lemmas(part.focus)).toEqual(["lab", "manual", "need"]);
+    // Nothing else to be about: the demonstrative's noun is the subject.
+    const [only] = requestedParts("How does this cipher work?").parts;
+    expect(lemmas(only.focus)).toContain("cipher");
+    const [typed] = requestedParts("What year did this treaty end?").parts;
+    expect(lemmas(typed.focus)).toContain("treaty");
+    // The head of a compound goes, its modifier stays ("this reading group" keeps "reading").
+    const [compound] = requestedParts("Where does this reading group meet on Fridays?").parts;
+    expect(lemmas(compound.focus)).not.toContain("group");
+    expect(lemmas(compound.focus)).toEqual(["reading", "meet", "fridays"]);
+  });
 });
 
 describe("requestedParts: required identifiers", () => {

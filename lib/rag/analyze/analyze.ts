@@ -4,7 +4,7 @@
  * terms and identifiers come from wink-nlp's tokens and tags (text/nlp.ts) and the grammar
  * rules of lexicon.ts; follow-ups are resolved against the conversation's earlier questions.
  */
-import { ANAPHORS, DEFINING_VERBS, HOW_DEGREE, INTERROGATIVES, PART_CONNECTIVES, REQUEST_VERBS, SUBJECT_SWAP_OPENERS, TYPE_NOUNS, type AnswerType } from "../lexicon";
+import { ANAPHORS, DEFINING_VERBS, DEMONSTRATIVES, HOW_DEGREE, INTERROGATIVES, PART_CONNECTIVES, REQUEST_VERBS, SUBJECT_SWAP_OPENERS, TYPE_NOUNS, type AnswerType } from "../lexicon";
 import { annotate, type TextToken } from "../text/nlp";
 
 export type { AnswerType } from "../lexicon";
@@ -164,11 +164,35 @@ function answerTypeOf(tokens: TextToken[]): AnswerType {
   return INTERROGATIVES.get(wh) ?? "general";
 }
 
+/**
+ * A noun a demonstrative points at with nothing in the question to point back to ("the
+ * prerequisite for this course", "the exam in this module"): the asker's situation, which every
+ * page of the notes shares, not what the answer is about. Follow-up resolution has already put
+ * an antecedent from the conversation in place of a bare pronoun.
+ */
+function situational(tokens: TextToken[]): Set<TextToken> {
+  const out = new Set<TextToken>();
+  tokens.forEach((t, i) => {
+    // The tagger reads a demonstrative before a compound as a pronoun at times ("this/PRON reading group").
+    if ((t.pos !== "DET" && t.pos !== "PRON") || !DEMONSTRATIVES.has(lower(t))) return;
+    let j = i + 1;
+    while (tokens[j]?.pos === "ADJ" || (tokens[j] && isNounish(tokens[j]) && tokens[j + 1] && isNounish(tokens[j + 1]))) j++;
+    const head = tokens[j];
+    // The phrase's head only ("this reading group" keeps "reading"), and not a possessor ("this course's textbook").
+    if (head && isNounish(head) && tokens[j + 1]?.text !== "'s") out.add(head);
+  });
+  return out;
+}
+
 const focusOf = (tokens: TextToken[]): FocusTerm[] => {
   const seen = new Set<string>();
   const out: FocusTerm[] = [];
+  const setting = situational(tokens);
+  // Only while another noun is asked about ("how does this attack work" is about the attack; "what year" names a type, not a subject).
+  const others = tokens.filter((t) => t.content && !setting.has(t) && isNounish(t) && !TYPE_NOUNS.has(t.lemma));
   for (const t of tokens) {
     if (!t.content || seen.has(t.lemma)) continue;
+    if (setting.has(t) && others.length) continue;
     // "what year", "how many": the type noun names the kind of answer, not its subject.
     if (TYPE_NOUNS.has(t.lemma) && tokens.slice(0, tokens.indexOf(t)).every((p) => !p.content)) continue;
     if (t.pos === "VERB" && REQUEST_VERBS.has(t.lemma) && tokens.indexOf(t) === tokens.findIndex((p) => p.content)) continue;
