@@ -139,6 +139,12 @@ describe("crossValidate", () => {
     }
   });
 
+  it("tallies the ranking alone with no floor: nothing declined, the first-ranked unit judged", () => {
+    const cv = crossValidate(examples, 0.9);
+    expect(cv.ranked.course).toEqual({ answerable: 4, right: 4, unanswerable: 2, declined: 0 });
+    expect(cv.ranked.squad).toEqual({ answerable: 3, right: 3, unanswerable: 3, declined: 0 });
+  });
+
   it("is deterministic", () => {
     expect(crossValidate(examples, 0.9)).toEqual(crossValidate(examples, 0.9));
   });

@@ -269,10 +269,25 @@ function fitWithFloor(train: Example[], secondRatio: number, courseWeight = COUR
   return { weights, floor };
 }
 
-/** Leave-one-document-out: every group's questions decided by a model fitted without it. */
-export function crossValidate(examples: Example[], secondRatio: number, onMiss?: (miss: Miss) => void, courseWeight = COURSE_WEIGHT): Record<Example["dataset"], Tally> & { folds: Array<{ group: string; floor: number }> } {
+const emptyTallies = (): Record<Example["dataset"], Tally> => ({ course: { answerable: 0, right: 0, unanswerable: 0, declined: 0 }, squad: { answerable: 0, right: 0, unanswerable: 0, declined: 0 } });
+const addTallies = (total: Record<Example["dataset"], Tally>, t: Record<Example["dataset"], Tally>) => {
+  for (const k of ["course", "squad"] as const) for (const f of ["answerable", "right", "unanswerable", "declined"] as const) total[k][f] += t[k][f];
+};
+
+/**
+ * Leave-one-document-out: every group's questions decided by a model fitted without it. `ranked`
+ * is the same with no floor (every question answered): how often the ranking alone puts a right
+ * unit first, apart from what the gate declines.
+ */
+export function crossValidate(
+  examples: Example[],
+  secondRatio: number,
+  onMiss?: (miss: Miss) => void,
+  courseWeight = COURSE_WEIGHT,
+): Record<Example["dataset"], Tally> & { ranked: Record<Example["dataset"], Tally>; folds: Array<{ group: string; floor: number }> } {
   const groups = [...new Set(examples.map((e) => e.group))].sort();
-  const total = { course: { answerable: 0, right: 0, unanswerable: 0, declined: 0 }, squad: { answerable: 0, right: 0, unanswerable: 0, declined: 0 } };
+  const total = emptyTallies();
+  const ranked = emptyTallies();
   const folds: Array<{ group: string; floor: number }> = [];
   for (const g of groups) {
     const { weights, floor } = fitWithFloor(
@@ -281,16 +296,11 @@ export function crossValidate(examples: Example[], secondRatio: number, onMiss?:
       courseWeight,
     );
     folds.push({ group: g, floor });
-    const t = tally(
-      examples.filter((e) => e.group === g),
-      weights,
-      floor,
-      secondRatio,
-      onMiss,
-    );
-    for (const k of ["course", "squad"] as const) for (const f of ["answerable", "right", "unanswerable", "declined"] as const) total[k][f] += t[k][f];
+    const held = examples.filter((e) => e.group === g);
+    addTallies(total, tally(held, weights, floor, secondRatio, onMiss));
+    addTallies(ranked, tally(held, weights, 0, secondRatio));
   }
-  return { ...total, folds };
+  return { ...total, ranked, folds };
 }
 
 // ─── Development data ───────────────────────────────────────────────────────────────────────
@@ -385,6 +395,7 @@ export async function fitRanker({ write = false, misses = false, log = () => {} 
   log("\nLeave-one-document-out cross-validation (each document's questions answered by a model fitted without it):");
   log(`  course PDFs + demo: answerable right ${pct(cv.course.right, cv.course.answerable)}, unanswerable declined ${pct(cv.course.declined, cv.course.unanswerable)}`);
   log(`  SQuAD dev slice:    answerable right ${pct(cv.squad.right, cv.squad.answerable)}, unanswerable declined ${pct(cv.squad.declined, cv.squad.unanswerable)}`);
+  log(`  ranking alone (no floor, every question answered): course ${pct(cv.ranked.course.right, cv.ranked.course.answerable)}, SQuAD ${pct(cv.ranked.squad.right, cv.ranked.squad.answerable)} of answerable questions right`);
   log(`  folds: ${cv.folds.map((f) => `${f.group} floor ${f.floor}`).join("; ")}`);
   log(`\nFitted on all ${examples.length} questions: floor ${floor} (in-sample: course ${pct(inSample.course.right, inSample.course.answerable)} / declined ${pct(inSample.course.declined, inSample.course.unanswerable)}; SQuAD ${pct(inSample.squad.right, inSample.squad.answerable)} / declined ${pct(inSample.squad.declined, inSample.squad.unanswerable)})`);
   log("\nFloor → answerable right / unanswerable declined, in-sample (the precision/recall trade-off of the gate):");
@@ -414,6 +425,8 @@ export async function fitRanker({ write = false, misses = false, log = () => {} 
         courseUnanswerableDeclined: round(cv.course.declined / Math.max(1, cv.course.unanswerable)),
         squadAnswerableRight: round(cv.squad.right / Math.max(1, cv.squad.answerable)),
         squadUnanswerableDeclined: round(cv.squad.declined / Math.max(1, cv.squad.unanswerable)),
+        courseRankedFirst: round(cv.ranked.course.right / Math.max(1, cv.ranked.course.answerable)),
+        squadRankedFirst: round(cv.ranked.squad.right / Math.max(1, cv.ranked.squad.answerable)),
       },
     },
   };

@@ -8,7 +8,7 @@
 import type { QuestionAnalysis, RequestedPart } from "../analyze/analyze";
 import { annotate, contentLemmas, type Annotated, type EntityType } from "../text/nlp";
 import type { DraftClaim, DraftPart, GenerateState, LabelledPassage, Passage } from "../types";
-import { contradictsRequiredId, requiredIn, shortFormsIn, focusFoundIn, isTableOfContents, lineIdf, unitFeatures, weightFocus, type Features, type PassageReading } from "./features";
+import { contradictsRequiredId, requiredIn, shortFormsIn, focusFoundIn, isTableOfContents, segmentIdf, unitFeatures, weightFocus, type Features, type PassageReading } from "./features";
 import { defaultModel, probability, rankScore, type ExtractiveModel } from "./model";
 import { isTitleLine } from "./scope";
 import { answerUnits, displayText, type Unit } from "./units";
@@ -112,7 +112,7 @@ function fromGate(analysis: QuestionAnalysis, readings: readonly PassageReading[
 }
 
 function scoreAll(analysis: QuestionAnalysis, readings: readonly PassageReading[], model: ExtractiveModel, basis: readonly PassageReading[]): ScoredUnit[][] {
-  const idf = lineIdf(basis);
+  const idf = segmentIdf(basis);
   const shortForms = shortFormsIn(basis);
   const questionLemmas = new Set(contentLemmas(analysis.standalone));
   return analysis.parts.map((part) => {

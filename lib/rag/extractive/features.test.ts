@@ -4,7 +4,7 @@ import { makePassage } from "../fixtures.mock";
 import { contentLemmas } from "../text/nlp";
 import { relatedWords } from "../text/wordnet";
 import { readPassages } from "./answer";
-import { contradictsRequiredId, featureNames, requiredIn, shortFormsIn, focusFoundIn, isTableOfContents, lineIdf, unitFeatures, weightFocus, type Features } from "./features";
+import { contradictsRequiredId, featureNames, requiredIn, shortFormsIn, focusFoundIn, isTableOfContents, segmentIdf, unitFeatures, weightFocus, type Features } from "./features";
 
 /** Features of every unit of the passages for the question's first part, keyed by quote. */
 function featuresOf(question: string, docs: Array<{ text: string; title?: string }>): Map<string, Features> {
@@ -12,7 +12,7 @@ function featuresOf(question: string, docs: Array<{ text: string; title?: string
   const passages = docs.map((d, i) => makePassage(d.text, { chunkId: `c${i}`, documentId: `d${i}`, documentTitle: d.title ?? `doc-${i}` }));
   const readings = readPassages(passages);
   const part = analysis.parts[0];
-  const focus = weightFocus(part, lineIdf(readings));
+  const focus = weightFocus(part, segmentIdf(readings));
   const questionLemmas = new Set(contentLemmas(analysis.standalone));
   const shortForms = shortFormsIn(readings);
   const out = new Map<string, Features>();
@@ -131,7 +131,7 @@ describe("unitFeatures: scope", () => {
     const readings = readPassages(docs.map((d, i) => makePassage(d.text, { chunkId: `c${i}`, documentTitle: d.title })));
     expect([...readings[0].titleLemmas].sort()).toEqual(["compiler", "lab"]);
     const [part] = analyzeQuestion("When is Lab 4 due for Compilers?").parts;
-    const focus = weightFocus(part, lineIdf(readings));
+    const focus = weightFocus(part, segmentIdf(readings));
     expect(focus.map((w) => w.lemma)).toEqual(["lab", "4", "due", "compiler"]);
     const share = (lemma: string) => focus.find((w) => w.lemma === lemma)!.weight / focus.reduce((s, w) => s + w.weight, 0);
     // A unit that says "Compilers" matches a scope word: only "compiler" counts as scope; "lab" is the named identifier's noun, though a title word too.
@@ -159,7 +159,7 @@ describe("unitFeatures: scope", () => {
     expect(labTwo.required).toEqual([{ noun: "lab", id: "2" }]);
     expect(requiredIn(labTwo, new Set(["week", "2", "joins", "lab", "1"]))).toEqual(labTwo.required);
     expect(requiredIn(labTwo, new Set(["handout", "lab2"]))).toEqual([]);
-    const focus = weightFocus(part, lineIdf(readings));
+    const focus = weightFocus(part, segmentIdf(readings));
     const at = (quote: string) => {
       const unit = readings[0].units.find((u) => readings[0].annotated.text.slice(u.start, u.end) === quote)!;
       return unitFeatures({ part, focus, passageCover: 1, questionLemmas: new Set(contentLemmas(part.ask)), reading: readings[0], unit });
@@ -203,12 +203,20 @@ describe("unitFeatures: abbreviations", () => {
   });
 });
 
-describe("lineIdf", () => {
+describe("segmentIdf", () => {
   it("weighs a word found on fewer lines more", () => {
     const readings = readPassages([makePassage("The poster is due.\nThe poster is big.\nThe essay is due.", { chunkId: "x" })]);
-    const idf = lineIdf(readings);
+    const idf = segmentIdf(readings);
     expect(idf("essay")).toBeGreaterThan(idf("poster"));
     expect(idf("absent")).toBeGreaterThan(idf("essay"));
+  });
+
+  it("counts the sentences of a one-line paragraph apart: its topic word, in every sentence, weighs less than a word in one", () => {
+    const paragraph = "The kiln fires clay at night. The kiln cools by morning. Glazes crack when the kiln cools too fast.";
+    const idf = segmentIdf(readPassages([makePassage(paragraph, { chunkId: "p" }), makePassage("Potters sell their work at the market.", { chunkId: "q" })]));
+    expect(idf("kiln")).toBeLessThan(idf("glaze"));
+    expect(idf("cool")).toBeLessThan(idf("glaze"));
+    expect(idf("glaze")).toBeCloseTo(idf("morning"), 10);
   });
 });
 

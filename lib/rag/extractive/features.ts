@@ -77,26 +77,36 @@ export function shortFormsIn(readings: readonly PassageReading[]): ShortForms {
   return out;
 }
 
-/** Inverse document frequency over the lines of the passages at hand (BM25's smoothed form). */
-export function lineIdf(readings: readonly PassageReading[]): (lemma: string) => number {
+/**
+ * Inverse document frequency over the segments of the passages at hand (BM25's smoothed form): a
+ * segment is a line, or a sentence where a line holds several. A paragraph's topic word is on
+ * every sentence of it and says little about which one answers.
+ */
+export function segmentIdf(readings: readonly PassageReading[]): (lemma: string) => number {
   const seen = new Set<string>();
   const df = new Map<string, number>();
   let n = 0;
   for (const r of readings) {
-    let lineStart = 0;
-    const text = r.annotated.text;
-    const lemmasByLine: string[][] = [];
+    const { text, tokens, sentences } = r.annotated;
+    const segments: string[][] = [];
     let current: string[] = [];
-    for (const t of r.annotated.tokens) {
-      while (text.indexOf("\n", lineStart) !== -1 && text.indexOf("\n", lineStart) < t.start) {
-        lemmasByLine.push(current);
+    let sentence = 0;
+    let previousEnd = 0;
+    for (const t of tokens) {
+      let boundary = text.slice(previousEnd, t.start).includes("\n");
+      while (sentence < sentences.length && sentences[sentence].end <= t.start) {
+        sentence++;
+        boundary = true;
+      }
+      if (boundary && current.length) {
+        segments.push(current);
         current = [];
-        lineStart = text.indexOf("\n", lineStart) + 1;
       }
       if (t.content) current.push(t.lemma);
+      previousEnd = t.end;
     }
-    lemmasByLine.push(current);
-    for (const lemmas of lemmasByLine) {
+    segments.push(current);
+    for (const lemmas of segments) {
       if (lemmas.length === 0) continue;
       const key = lemmas.join(" ");
       if (seen.has(key)) continue; // overlapping chunks repeat lines
