@@ -49,6 +49,9 @@ export const HOW_DEGREE: ReadonlyMap<string, AnswerType> = new Map([
 /** Proximal demonstratives: "this course" with no antecedent points at the asker's own situation. */
 export const DEMONSTRATIVES: ReadonlySet<string> = new Set(["this", "these"]);
 
+/** Demonstratives, near and far: before a noun they determine it ("that week"); standing alone they point back ("what does that mean?"). */
+export const ALL_DEMONSTRATIVES: ReadonlySet<string> = new Set([...DEMONSTRATIVES, "that", "those"]);
+
 /** Third-person pronouns and demonstratives that point back to something named earlier. */
 export const ANAPHORS: ReadonlySet<string> = new Set(["it", "its", "they", "them", "their", "this", "that", "these", "those", "he", "him", "his", "she", "her"]);
 

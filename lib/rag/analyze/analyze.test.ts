@@ -122,6 +122,19 @@ describe("follow-ups", () => {
     expect(lemmas(a.parts[0].focus)).toEqual(expect.arrayContaining(["robotics", "elective"]));
   });
 
+  it("reads a demonstrative before its noun as a determiner, though the tagger calls it a pronoun ('is this module …')", () => {
+    // The second part names its own subject: it borrows nothing from the first.
+    const a = analyzeQuestion("What is a heat pump and how many credits is this module worth?");
+    expect(lemmas(a.parts[1].focus)).toEqual(["credit", "worth"]);
+    expect(a.parts[1].focus.some((f) => f.borrowed)).toBe(false);
+    // Nor is it a pronoun for the previous turn's subject.
+    expect(resolveFollowUp("is this module hard?", ["Who teaches the robotics elective?"]).resolution.kind).toBe("none");
+    // Standing alone it still points back.
+    expect(resolveFollowUp("what does that mean?", ["Who teaches the robotics elective?"]).resolution.kind).toBe("pronoun");
+    const b = analyzeQuestion("What is a heat pump and what does that mean for bills?");
+    expect(b.parts[1].focus.filter((f) => f.borrowed).map((f) => f.lemma)).toEqual(["heat"]);
+  });
+
   it("swaps the subject of the previous question ('what about quiz 5?')", () => {
     const a = analyzeQuestion("what about quiz 5?", ["When is quiz 2 due?"]);
     expect(a.resolution.kind).toBe("subject_swap");

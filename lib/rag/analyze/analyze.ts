@@ -4,7 +4,7 @@
  * terms and identifiers come from wink-nlp's tokens and tags (text/nlp.ts) and the grammar
  * rules of lexicon.ts; follow-ups are resolved against the conversation's earlier questions.
  */
-import { ANAPHORS, DEFINING_VERBS, DEMONSTRATIVES, HOW_DEGREE, INTERROGATIVES, PART_CONNECTIVES, REQUEST_VERBS, SUBJECT_SWAP_OPENERS, TYPE_NOUNS, type AnswerType } from "../lexicon";
+import { ALL_DEMONSTRATIVES, ANAPHORS, DEFINING_VERBS, DEMONSTRATIVES, HOW_DEGREE, INTERROGATIVES, PART_CONNECTIVES, REQUEST_VERBS, SUBJECT_SWAP_OPENERS, TYPE_NOUNS, type AnswerType } from "../lexicon";
 import { annotate, type TextToken } from "../text/nlp";
 
 export type { AnswerType } from "../lexicon";
@@ -184,6 +184,18 @@ function situational(tokens: TextToken[]): Set<TextToken> {
   return out;
 }
 
+/**
+ * A demonstrative before its noun ("this module", "those two slides") determines the noun, whatever
+ * the tagger calls it (it reads "is this/PRON module" as a pronoun); only standing alone does it
+ * point back to something named before.
+ */
+function determinesNoun(tokens: TextToken[], i: number): boolean {
+  if (!ALL_DEMONSTRATIVES.has(lower(tokens[i]))) return false;
+  let j = i + 1;
+  while (tokens[j]?.pos === "ADJ" || tokens[j]?.pos === "NUM") j++;
+  return !!tokens[j] && isNounish(tokens[j]) && tokens[j].content;
+}
+
 const focusOf = (tokens: TextToken[]): FocusTerm[] => {
   const seen = new Set<string>();
   const out: FocusTerm[] = [];
@@ -253,7 +265,7 @@ export function resolveFollowUp(question: string, history: readonly string[]): {
       return { standalone, resolution: { kind: "subject_swap", reason: `“${swapped}” takes the place of “${prevPhrase}” in the previous question` } };
     }
   }
-  const idx = tokens.findIndex((t) => ANAPHORS.has(lower(t)) && (t.pos === "PRON" || t.pos === "DET"));
+  const idx = tokens.findIndex((t, i) => ANAPHORS.has(lower(t)) && (t.pos === "PRON" || t.pos === "DET") && !determinesNoun(tokens, i));
   // A pronoun whose antecedent is a noun earlier in the same question refers to that noun, not to the previous turn.
   const antecedent = idx > 0 && tokens.slice(0, idx).some((t) => t.content && isNounish(t));
   if (idx !== -1 && !antecedent && !(tokens[idx].pos === "DET" && isNounish(tokens[idx + 1] ?? tokens[idx]) && tokens[idx + 1]?.content && !ANAPHORS.has(lower(tokens[idx + 1])))) {
@@ -297,7 +309,7 @@ export function requestedParts(question: string): { parts: RequestedPart[]; cont
   drafts.forEach((d, i) => {
     const donor = drafts.slice(0, i).reverse().find((o) => o.focus.some((f) => f.noun)) ?? (i === 0 ? drafts.slice(1).find((o) => o.focus.some((f) => f.noun)) : undefined);
     if (!donor) return;
-    const pronoun = d.own.some((t) => ANAPHORS.has(lower(t)) && t.pos === "PRON");
+    const pronoun = d.own.some((t, j) => ANAPHORS.has(lower(t)) && t.pos === "PRON" && !determinesNoun(d.own, j));
     if (pronoun || !d.focus.some((f) => f.noun)) {
       const have = new Set(d.focus.map((f) => f.lemma));
       d.focus = [...d.focus, ...donor.focus.filter((f) => f.noun && !have.has(f.lemma)).map((f) => ({ ...f, borrowed: true }))];
