@@ -283,6 +283,9 @@ describe("unitFeatures: position, shape and form", () => {
     const colon = featuresOf(q, [{ text: "Watershed: land draining into one river\n\n4.1 Watershed: Field Methods\n" }]);
     expect(get(colon, "Watershed: land draining into one river").definitionForm).toBe(0.5);
     expect(get(colon, "4.1 Watershed: Field Methods").definitionForm).toBe(0);
+    const opened = featuresOf(q, [{ text: "As noted earlier, a watershed is an area of land that drains into one river.\n\nIn spring the watershed floods." }]);
+    expect(get(opened, "As noted earlier, a watershed is an area of land that drains into one river.").definitionForm).toBe(1);
+    expect(get(opened, "In spring the watershed floods.").definitionForm).toBe(0);
     const other = featuresOf("Where is the watershed?", [{ text: "A watershed is an area of land that drains into one river." }]);
     expect(get(other, "A watershed is an area of land that drains into one river.").definitionForm).toBe(0);
   });

@@ -212,6 +212,9 @@ export function focusFoundIn(readings: readonly PassageReading[], focus: readonl
   return focus.filter((f) => lemmas.has(f.lemma) || [...f.related].some((r) => lemmas.has(r))).reduce((s, f) => s + f.weight, 0) / total;
 }
 
+/** The longest opening adverbial skipped before a definition's subject, in words with its comma. */
+const OPENER_WORDS = 6;
+
 /** After "is": a noun phrase ("is an alternative to …", "is gradient descent on …") defines; a predicate ("is unlikely to …", "is used") describes. "is called/defined/known as" is handled by the caller. */
 function namesAClass(words: readonly TextToken[], i: number): boolean {
   let j = i;
@@ -351,15 +354,18 @@ export function unitFeatures({ part, focus: allFocus, passageCover, questionLemm
   let definitionForm = 0;
   if (part.answerType === "definition") {
     const words = own.filter((t) => t.pos !== "SPACE" && !/^[\p{Co}•▪◦●‣∙·*–-]+$/u.test(t.text));
-    let i = 0;
+    // An opening adverbial up to its comma ("As a reminder, X is …", "Formally, X is …") comes before the subject.
+    const comma = words.findIndex((t, k) => k < OPENER_WORDS && t.text === ",");
+    const start = comma > 0 && ["ADP", "ADV", "SCONJ"].includes(words[0].pos) ? comma + 1 : 0;
+    let i = start;
     let named = false;
     let depth = 0;
-    for (; i < words.length && i < 10; i++) {
+    for (; i < words.length && i < start + 10; i++) {
       const t = words[i];
       if (t.text === "(") depth++;
       else if (t.text === ")") depth--;
       // A gerund opening the sentence is its subject ("Clustering refers to …").
-      else if (depth === 0 && !["DET", "ADJ", "NOUN", "PROPN", "NUM", "X"].includes(t.pos) && !(t.pos === "PUNCT" && t.text === "-") && !(i === 0 && t.pos === "VERB" && /ing$/i.test(t.text))) break;
+      else if (depth === 0 && !["DET", "ADJ", "NOUN", "PROPN", "NUM", "X"].includes(t.pos) && !(t.pos === "PUNCT" && t.text === "-") && !(i === start && t.pos === "VERB" && /ing$/i.test(t.text))) break;
       if (focus.some((f) => exactMatch([t], f))) named = true;
     }
     const verb = words[i];
