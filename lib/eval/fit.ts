@@ -160,8 +160,10 @@ export interface Tally {
   declined: number;
 }
 
+const emptyTallies = (): Record<Example["dataset"], Tally> => ({ course: { answerable: 0, right: 0, unanswerable: 0, declined: 0 }, squad: { answerable: 0, right: 0, unanswerable: 0, declined: 0 } });
+
 function tally(examples: Example[], w: Fitted, floor: number, secondRatio: number, onMiss?: (miss: Miss) => void): Record<Example["dataset"], Tally> {
-  const out = { course: { answerable: 0, right: 0, unanswerable: 0, declined: 0 }, squad: { answerable: 0, right: 0, unanswerable: 0, declined: 0 } };
+  const out = emptyTallies();
   for (const e of examples) {
     const t = out[e.dataset];
     const d = decideExample(e, w, floor, secondRatio, onMiss);
@@ -269,7 +271,6 @@ function fitWithFloor(train: Example[], secondRatio: number, courseWeight = COUR
   return { weights, floor };
 }
 
-const emptyTallies = (): Record<Example["dataset"], Tally> => ({ course: { answerable: 0, right: 0, unanswerable: 0, declined: 0 }, squad: { answerable: 0, right: 0, unanswerable: 0, declined: 0 } });
 const addTallies = (total: Record<Example["dataset"], Tally>, t: Record<Example["dataset"], Tally>) => {
   for (const k of ["course", "squad"] as const) for (const f of ["answerable", "right", "unanswerable", "declined"] as const) total[k][f] += t[k][f];
 };

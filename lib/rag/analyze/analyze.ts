@@ -268,7 +268,7 @@ export function resolveFollowUp(question: string, history: readonly string[]): {
   const idx = tokens.findIndex((t, i) => ANAPHORS.has(lower(t)) && (t.pos === "PRON" || t.pos === "DET") && !determinesNoun(tokens, i));
   // A pronoun whose antecedent is a noun earlier in the same question refers to that noun, not to the previous turn.
   const antecedent = idx > 0 && tokens.slice(0, idx).some((t) => t.content && isNounish(t));
-  if (idx !== -1 && !antecedent && !(tokens[idx].pos === "DET" && isNounish(tokens[idx + 1] ?? tokens[idx]) && tokens[idx + 1]?.content && !ANAPHORS.has(lower(tokens[idx + 1])))) {
+  if (idx !== -1 && !antecedent) {
     const t = tokens[idx];
     const possessive = lower(t) === "its" || lower(t) === "their" || lower(t) === "his" || (lower(t) === "her" && isNounish(tokens[idx + 1] ?? t));
     const standalone = question.slice(0, t.start) + (possessive ? `${prevPhrase}'s` : prevPhrase) + question.slice(t.end);
