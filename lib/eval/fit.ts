@@ -38,7 +38,7 @@ const IRLS_ITERATIONS = 25;
  * scope: it learnt to doubt every unit holding a title word, which declined questions about the
  * topic a document is named for ("SQL joins" in week_2_sql_joins.pdf); the ranking keeps it.
  */
-const CALIBRATION_FEATURES: readonly FeatureName[] = ["cover", "coverRelated", "nounCover", "rank", "typeMissing", "requiredMissing", "passageCover"];
+const CALIBRATION_FEATURES: readonly FeatureName[] = ["cover", "coverRelated", "nounCover", "rank", "typeMissing", "requiredMissing", "passageCover", "pageCover"];
 const TYPE_MATCH = featureNames.indexOf("typeMatch");
 const calibrationMask = featureNames.map((n) => CALIBRATION_FEATURES.includes(n));
 const masked = (x: number[]) => x.map((v, i) => (calibrationMask[i] ? v : 0));

@@ -120,9 +120,10 @@ function scoreAll(analysis: QuestionAnalysis, readings: readonly PassageReading[
     const passageCover = focusFoundIn(basis, focus);
     const scored: ScoredUnit[] = [];
     readings.forEach((reading, passage) => {
+      const pageCover = focusFoundIn([reading], focus);
       for (const unit of reading.units) {
         const quote = reading.annotated.text.slice(unit.start, unit.end);
-        const features = unitFeatures({ part, focus, passageCover, questionLemmas, reading, unit, shortForms });
+        const features = unitFeatures({ part, focus, passageCover, pageCover, questionLemmas, reading, unit, shortForms });
         const excluded = exclusion(part, reading, unit, quote, features);
         scored.push({ passage, unit, quote, features, rank: excluded ? -Infinity : rankScore(model, features), score: excluded ? 0 : probability(model, features), excluded });
       }

@@ -17,7 +17,7 @@ function featuresOf(question: string, docs: Array<{ text: string; title?: string
   const shortForms = shortFormsIn(readings);
   const out = new Map<string, Features>();
   for (const reading of readings) {
-    for (const unit of reading.units) out.set(reading.annotated.text.slice(unit.start, unit.end), unitFeatures({ part, focus, passageCover: focusFoundIn(readings, focus), questionLemmas, reading, unit, shortForms }));
+    for (const unit of reading.units) out.set(reading.annotated.text.slice(unit.start, unit.end), unitFeatures({ part, focus, passageCover: focusFoundIn(readings, focus), pageCover: focusFoundIn([reading], focus), questionLemmas, reading, unit, shortForms }));
   }
   return out;
 }
@@ -162,7 +162,7 @@ describe("unitFeatures: scope", () => {
     const focus = weightFocus(part, segmentIdf(readings));
     const at = (quote: string) => {
       const unit = readings[0].units.find((u) => readings[0].annotated.text.slice(u.start, u.end) === quote)!;
-      return unitFeatures({ part, focus, passageCover: 1, questionLemmas: new Set(contentLemmas(part.ask)), reading: readings[0], unit });
+      return unitFeatures({ part, focus, passageCover: 1, pageCover: 1, questionLemmas: new Set(contentLemmas(part.ask)), reading: readings[0], unit });
     };
     const answer = at("Studio technician • Mara Quill");
     expect(answer.cover).toBeCloseTo(1, 10);
@@ -312,6 +312,20 @@ describe("unitFeatures: position, shape and form", () => {
     const [v] = values;
     expect(v).toBeGreaterThan(0);
     expect(v).toBeLessThan(1);
+  });
+
+  it("pageCover is the share of the focus the unit's own passage holds, the same for all its units", () => {
+    const m = featuresOf("Which kiln fires the porcelain glaze?", [
+      { text: "The porcelain glaze needs a slow cooling.\n\nThe second kiln fires every glaze at night." },
+      { text: "Stoneware dries on the rack." },
+    ]);
+    const slow = get(m, "The porcelain glaze needs a slow cooling.");
+    expect(get(m, "The second kiln fires every glaze at night.").pageCover).toBe(slow.pageCover);
+    expect(slow.pageCover).toBe(1);
+    const rack = get(m, "Stoneware dries on the rack.");
+    expect(rack.pageCover).toBe(0);
+    // The passage-wide share does not tell the two passages apart.
+    expect(rack.passageCover).toBe(slow.passageCover);
   });
 
   it("titleLine marks the units of a document's first line only", () => {

@@ -34,6 +34,7 @@ export const featureNames = [
   "requiredMissing",
   "titleLine",
   "passageCover",
+  "pageCover",
   "coverPrev",
   "coverPrevLinked",
   "heading",
@@ -175,6 +176,8 @@ export interface UnitInput {
   focus: readonly WeightedFocus[];
   /** IDF-weighted share of the focus found anywhere in the passages at hand: the same for every unit of a part, it tells the calibration whether the notes speak of the question at all. */
   passageCover: number;
+  /** The same share over the unit's own passage: which of the passages at hand speaks of the question. */
+  pageCover: number;
   /** Lemmas of the whole question: words an answer repeats from it are not new information. */
   questionLemmas: ReadonlySet<string>;
   reading: PassageReading;
@@ -255,7 +258,7 @@ export function requiredIn(part: RequestedPart, scope: ReadonlySet<string>): Req
   return part.required.filter((r) => !names(r));
 }
 
-export function unitFeatures({ part, focus: allFocus, passageCover, questionLemmas, reading, unit, shortForms = new Map() }: UnitInput): Features {
+export function unitFeatures({ part, focus: allFocus, passageCover, pageCover, questionLemmas, reading, unit, shortForms = new Map() }: UnitInput): Features {
   const { tokens, entities, text } = reading.annotated;
   const required = requiredIn(part, reading.titleLemmas);
   const isScope = (f: WeightedFocus) => namesScope(reading, f) && !required.some((r) => r.noun === f.lemma || r.id === f.lemma);
@@ -418,6 +421,7 @@ export function unitFeatures({ part, focus: allFocus, passageCover, questionLemm
     requiredMissing: part.required.length && !requiredId ? 1 : 0,
     titleLine: unit.start < reading.titleLineEnd ? 1 : 0,
     passageCover,
+    pageCover,
     coverPrev,
     coverPrevLinked: coverPrev * linked,
     heading: heading ? 1 : 0,
