@@ -43,6 +43,8 @@ const schema = z.object({
   ANSWER_QUEUE_LIMIT: z.coerce.number().int().min(0).max(10_000).default(64),
   /** A waiting answer that has not started within this long gets 503 with Retry-After. */
   ANSWER_QUEUE_WAIT_MS: z.coerce.number().int().min(10).max(60_000).default(750),
+  /** Server processes sharing the port and the database (`npm start`, server.mjs): one uses one core (README "Load"). */
+  SERVER_PROCESSES: z.coerce.number().int().min(1).max(64).default(1),
   /** Seed the demo course into an empty database at start ("0" to disable). */
   SEED_DEMO: z.enum(["0", "1"]).default("1"),
   /** Run the ingestion worker inside the server process ("0" for tests that drive it by hand). */

@@ -18,6 +18,7 @@ for (const [from, to] of [
   ["drizzle", join(out, "drizzle")],
   ["server.mjs", join(out, "server.mjs")],
   [join("lib", "server", "front-door.mjs"), join(out, "lib", "server", "front-door.mjs")],
+  [join("lib", "server", "processes.mjs"), join(out, "lib", "server", "processes.mjs")],
 ]) {
   if (!existsSync(from)) continue;
   rmSync(to, { recursive: true, force: true });

@@ -38,7 +38,13 @@ let dictDir: string | undefined;
  * at (slot * ALL_POS.length + posIndex) * SENSES_PER_POS, with -1 for none. Packed to keep memory low.
  */
 type Index = { slots: Map<string, number>; offsets: Int32Array };
-let index: Index | undefined;
+/**
+ * The parsed index, on globalThis: Next.js bundles the instrumentation hook apart from the routes,
+ * and each bundle has its own copy of this module. Shared, the server parses it once, at start
+ * (lib/server/boot.ts), not on some student's first question, and holds it once.
+ */
+const INDEX_KEY = Symbol.for("study-assistant.wordnet-index");
+const shared = globalThis as typeof globalThis & { [INDEX_KEY]?: Index };
 const fds = new Map<Pos, number>();
 const synsets = new Map<string, Synset>();
 const results = new Map<string, ReadonlySet<string>>();
@@ -61,7 +67,8 @@ function findDictDir(): string {
 }
 
 function loadIndex(): Index {
-  if (index) return index;
+  const parsed = shared[INDEX_KEY];
+  if (parsed) return parsed;
   const dir = findDictDir();
   const stride = ALL_POS.length * SENSES_PER_POS;
   const slots = new Map<string, number>();
@@ -128,8 +135,12 @@ function loadIndex(): Index {
       }
     }
   }
-  index = { slots, offsets: offsets.subarray(0, slots.size * stride) };
-  return index;
+  return (shared[INDEX_KEY] = { slots, offsets: offsets.subarray(0, slots.size * stride) });
+}
+
+/** Parses WordNet's index files now (about 0.3 s, once per process) rather than on first use. */
+export function preloadWordNet(): void {
+  loadIndex();
 }
 
 /** Reused read buffer (reads are synchronous, so one suffices). */
