@@ -290,6 +290,15 @@ describe("unitFeatures: position, shape and form", () => {
     expect(get(other, "A watershed is an area of land that drains into one river.").definitionForm).toBe(0);
   });
 
+  it("definitionForm counts a definition stated with a short form the passages define", () => {
+    const text = "The Soil Moisture Index (SMI) rises after rain.\n\nSMI is defined as the water held per unit of dry soil.";
+    const m = featuresOf("How is the soil moisture index defined?", [{ text }]);
+    expect(get(m, "SMI is defined as the water held per unit of dry soil.").definitionForm).toBe(1);
+    // Without the passage that spells it out, "SMI" names nothing the question asked about.
+    const alone = featuresOf("How is the soil moisture index defined?", [{ text: "SMI is defined as the water held per unit of dry soil." }]);
+    expect(get(alone, "SMI is defined as the water held per unit of dry soil.").definitionForm).toBe(0);
+  });
+
   it("reasonMarker marks a causal sentence for a why-question", () => {
     const m = featuresOf("Why are the samples frozen?", [{ text: "The samples are frozen because warm samples decay.\n\nThe samples are frozen on Mondays." }]);
     expect(get(m, "The samples are frozen because warm samples decay.").reasonMarker).toBe(1);

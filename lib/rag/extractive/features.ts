@@ -369,7 +369,8 @@ export function unitFeatures({ part, focus: allFocus, passageCover, pageCover, q
       else if (t.text === ")") depth--;
       // A gerund opening the sentence is its subject ("Clustering refers to …").
       else if (depth === 0 && !["DET", "ADJ", "NOUN", "PROPN", "NUM", "X"].includes(t.pos) && !(t.pos === "PUNCT" && t.text === "-") && !(i === start && t.pos === "VERB" && /ing$/i.test(t.text))) break;
-      if (focus.some((f) => exactMatch([t], f))) named = true;
+      // A short form names its long form's words ("HW (b) is defined as …" defines the Hamming weight).
+      if (focus.some((f) => exactMatch([t], f) || shortForms.get(t.text)?.includes(f.lemma))) named = true;
     }
     const verb = words[i];
     const next = words[i + 1];
