@@ -66,6 +66,16 @@ describe("requestedParts: answer types", () => {
     expect(typeOf(question)).toBe(type);
   });
 
+  // The head of a compound or possessive noun phrase is its last noun.
+  it.each([
+    ["What is the field trip date?", "date"],
+    ["When are the pottery studio's opening hours?", "time"],
+    ["What is the museum's entry fee?", "money"],
+    ["What time zone does the observatory log in?", "general"],
+  ])("reads the type from the noun phrase's head: %s → %s", (question, type) => {
+    expect(typeOf(question)).toBe(type);
+  });
+
   it("drops the type noun and the degree word from the focus", () => {
     const [part] = requestedParts("What percentage of the mark comes from homework?").parts;
     expect(lemmas(part.focus)).not.toContain("percentage");

@@ -139,6 +139,20 @@ function clauses(question: string, tokens: TextToken[]): { asks: Clause[]; state
   return { asks, statements };
 }
 
+/**
+ * The head of the noun phrase that starts at `from`: its last noun. English compounds and
+ * possessives put the head at the right ("the exam date", "BEE 4750's office hours").
+ */
+function phraseHead(words: readonly TextToken[], from: number): TextToken {
+  let head = words[from];
+  for (let k = from + 1; k < words.length; k++) {
+    const t = words[k];
+    if (isNounish(t)) head = t;
+    else if (!(t.pos === "NUM" || (t.pos === "PART" && /^['’]s?$/i.test(t.text)))) break;
+  }
+  return head;
+}
+
 function answerTypeOf(tokens: TextToken[]): AnswerType {
   const words = tokens.filter((t) => t.pos !== "PUNCT" && !PART_CONNECTIVES.has(lower(t)));
   const i = words.findIndex(isInterrogative);
@@ -150,8 +164,9 @@ function answerTypeOf(tokens: TextToken[]): AnswerType {
   // "how is X defined", "how do you define X": a defining verb asks for the definition.
   if (wh === "how") return HOW_DEGREE.get(lower(words[i + 1] ?? words[i])) ?? (words.slice(i + 1).some((t) => t.pos === "VERB" && t.lemma !== "be" && DEFINING_VERBS.has(t.lemma)) ? "definition" : "general");
   // The head noun after the interrogative ("what year", "which room", "what is the deadline") may name the type.
-  const head = words.slice(i + 1, i + 5).find((t) => isNounish(t));
-  const named = head && words.slice(i + 1, words.indexOf(head)).every((t) => t.pos === "AUX" || t.pos === "DET" || t.pos === "ADJ") ? TYPE_NOUNS.get(head.lemma) : undefined;
+  const first = words.slice(i + 1, i + 5).find((t) => isNounish(t));
+  const head = first && phraseHead(words, words.indexOf(first));
+  const named = head && words.slice(i + 1, words.indexOf(first!)).every((t) => t.pos === "AUX" || t.pos === "DET" || t.pos === "ADJ") ? TYPE_NOUNS.get(head.lemma) : undefined;
   if (named) return named;
   if (wh === "what" || wh === "which") {
     // "what is X" / "what are X" / "what does X mean" over a bare noun phrase asks for a definition.
