@@ -67,6 +67,16 @@ describe("annotate: entities", () => {
     for (const e of entities) expect(text.slice(e.start, e.end)).toBe(e.text);
   });
 
+  it("reads a bare four-digit year as a date, not an identifier or a quantity", () => {
+    const types = (t: string) => annotate(t).entities.map((e) => [e.type, e.text]);
+    expect(types("The lighthouse was rebuilt in 1894, after the storm.")).toContainEqual(["DATE", "1894"]);
+    // A month name before it is no identifier, even where the tagger cuts the date in two.
+    expect(types("The garrison resisted until February 1082, when the town fell.")).toContainEqual(["DATE", "1082"]);
+    // An identifier after a noun, and a count before one, stay numbers.
+    expect(types("The seminar is in Room 1410 and ART 1300 meets there.")).toContainEqual(["CARDINAL", "1300"]);
+    expect(types("A flock of 1200 geese landed.")).toContainEqual(["CARDINAL", "1200"]);
+  });
+
   it("splits sentences", () => {
     const { sentences } = annotate(text);
     expect(sentences.map((s) => text.slice(s.start, s.end))).toEqual([

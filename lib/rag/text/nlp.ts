@@ -68,6 +68,20 @@ function nounLemma(word: string): string {
   return lemma;
 }
 
+/**
+ * wink's lite model tags a bare year ("in 1066", "February 1082") CARDINAL. A four-digit number
+ * from 1000 to 2099 is read as a year unless a noun before it makes it an identifier ("Room
+ * 1204", "CS 1300"; a month name, inside a date entity, does not) or a common noun after it
+ * makes it a quantity ("1500 soldiers").
+ */
+function isYear(e: EntitySpan, tokens: readonly TextToken[], entities: readonly EntitySpan[]): boolean {
+  if (e.to - e.from !== 1 || !/^(1\d{3}|20\d{2})$/.test(e.text)) return false;
+  const before = tokens[e.from - 1];
+  const dated = (i: number) => entities.some((d) => d !== e && d.from <= i && i < d.to && d.type !== "CARDINAL");
+  if (before && (before.pos === "NOUN" || before.pos === "PROPN") && !dated(e.from - 1)) return false;
+  return tokens[e.to]?.pos !== "NOUN";
+}
+
 function annotateUncached(text: string): Annotated {
   const doc = nlp.readDoc(text);
   const tokens: TextToken[] = [];
@@ -97,6 +111,7 @@ function annotateUncached(text: string): Annotated {
     const { start, end } = spanOf(from, last);
     entities.push({ type: type as EntityType, from, to: last + 1, start, end, text: text.slice(start, end) });
   });
+  for (const e of entities) if (e.type === "CARDINAL" && isYear(e, tokens, entities)) e.type = "DATE";
   const sentences: Annotated["sentences"] = [];
   doc.sentences().each((s: ItemSentence) => {
     const [from, last] = s.out(its.span) as unknown as [number, number];
