@@ -6,8 +6,9 @@
  *
  * Like instrumentation.ts, this file touches process.env itself: it runs under plain node, before
  * and outside the app's bundle, so lib/env.ts (TypeScript) cannot be loaded here. It reads only
- * the listening address, the door's bounds and the number of processes, with lib/env.ts's defaults (front-door.test.ts
- * checks they agree), and sets what `next start` and the standalone server.js set.
+ * the listening address, the door's bounds and the number of processes, with lib/env.ts's
+ * defaults (front-door.test.ts and processes.test.ts check they agree), and sets what `next
+ * start` and the standalone server.js set.
  */
 import { existsSync, readFileSync } from "node:fs";
 import { createServer } from "node:http";

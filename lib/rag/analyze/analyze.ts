@@ -164,9 +164,8 @@ function answerTypeOf(tokens: TextToken[]): AnswerType {
   // "how is X defined", "how do you define X": a defining verb asks for the definition.
   if (wh === "how") return HOW_DEGREE.get(lower(words[i + 1] ?? words[i])) ?? (words.slice(i + 1).some((t) => t.pos === "VERB" && t.lemma !== "be" && DEFINING_VERBS.has(t.lemma)) ? "definition" : "general");
   // The head noun after the interrogative ("what year", "which room", "what is the deadline") may name the type.
-  const first = words.slice(i + 1, i + 5).find((t) => isNounish(t));
-  const head = first && phraseHead(words, words.indexOf(first));
-  const named = head && words.slice(i + 1, words.indexOf(first!)).every((t) => t.pos === "AUX" || t.pos === "DET" || t.pos === "ADJ") ? TYPE_NOUNS.get(head.lemma) : undefined;
+  const first = words.slice(i + 1, i + 5).findIndex(isNounish) + i + 1;
+  const named = first > i && words.slice(i + 1, first).every((t) => t.pos === "AUX" || t.pos === "DET" || t.pos === "ADJ") ? TYPE_NOUNS.get(phraseHead(words, first).lemma) : undefined;
   if (named) return named;
   if (wh === "what" || wh === "which") {
     // "what is X" / "what are X" / "what does X mean" over a bare noun phrase asks for a definition.
