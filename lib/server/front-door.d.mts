@@ -18,3 +18,5 @@ export interface DoorSettings {
 export function createFrontDoor(settings: DoorSettings): FrontDoor;
 
 export function doorSettings(vars: Record<string, string | undefined>): DoorSettings;
+
+export function numberSetting(vars: Record<string, string | undefined>, name: string, fallback: number): number;

@@ -82,9 +82,18 @@ export function createFrontDoor({ limit, maxWaitMs }) {
  * @returns {{ limit: number, maxWaitMs: number }}
  */
 export function doorSettings(vars) {
-  const read = (name, fallback) => {
-    const v = vars[name];
-    return v === undefined || v === "" ? fallback : Number(v);
-  };
+  const read = (name, fallback) => numberSetting(vars, name, fallback);
   return { limit: read("ANSWER_CONCURRENCY", 4) + read("ANSWER_QUEUE_LIMIT", 64), maxWaitMs: read("ANSWER_QUEUE_WAIT_MS", 750) };
+}
+
+/**
+ * A numeric setting as lib/env.ts reads it: unset or empty is its default. For server.mjs,
+ * which runs before the app's bundle and cannot load lib/env.ts.
+ * @param {Record<string, string | undefined>} vars the process's environment
+ * @param {string} name
+ * @param {number} fallback lib/env.ts's default
+ */
+export function numberSetting(vars, name, fallback) {
+  const v = vars[name];
+  return v === undefined || v === "" ? fallback : Number(v);
 }

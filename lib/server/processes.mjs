@@ -10,14 +10,14 @@
  * the whole, which is simpler to reason about than a primary that respawns in a loop.
  */
 import cluster from "node:cluster";
+import { numberSetting } from "./front-door.mjs";
 
 /**
  * The number of server processes from lib/env.ts's SERVER_PROCESSES (default 1).
  * @param {Record<string, string | undefined>} vars the process's environment
  */
 export function serverProcesses(vars) {
-  const v = vars.SERVER_PROCESSES;
-  return v === undefined || v === "" ? 1 : Number(v);
+  return numberSetting(vars, "SERVER_PROCESSES", 1);
 }
 
 /**

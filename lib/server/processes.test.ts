@@ -19,7 +19,7 @@ afterEach(() => {
 
 /**
  * A server as server.mjs runs it: `count` processes on one port, each answering with its pid
- * (and, for the path /exit, exiting with code 3). Resolves with its port once every process listens.
+ * (and, for the path /exit, exiting with code 3). Resolves with the one port they share once every process listens.
  */
 async function startServers(count: number): Promise<{ port: number; exited: Promise<number | null> }> {
   dir = mkdtempSync(join(tmpdir(), "processes-"));
@@ -33,22 +33,24 @@ if (await forkServers(${count})) {
     if (req.url === "/exit") process.exit(3);
     res.end(String(process.pid));
   });
-  server.listen(Number(process.env.TEST_PORT), "127.0.0.1", () => console.log("listening " + process.pid));
+  // Port 0 in a cluster: the primary picks one free port and every process shares it.
+  server.listen(0, "127.0.0.1", () => console.log("listening " + server.address().port + " "));
 }
 `,
   );
-  const port = 20_000 + Math.floor(Math.random() * 20_000);
-  child = spawn(process.execPath, [script], { env: { ...process.env, TEST_PORT: String(port) }, stdio: ["ignore", "pipe", "pipe"] });
+  child = spawn(process.execPath, [script], { stdio: ["ignore", "pipe", "pipe"] });
   const exited = new Promise<number | null>((resolve) => child!.once("exit", (code) => resolve(code)));
   let out = "";
-  await new Promise<void>((resolve, reject) => {
+  const ports = await new Promise<string[]>((resolve, reject) => {
     child!.stdout!.on("data", (b) => {
       out += b;
-      if (out.split("listening").length - 1 === count) resolve();
+      const seen = [...out.matchAll(/listening (\d+) /g)].map((m) => m[1]);
+      if (seen.length === count) resolve(seen);
     });
     void exited.then((code) => reject(new Error(`exited with ${code} before listening: ${out}`)));
   });
-  return { port, exited };
+  expect(new Set(ports).size).toBe(1);
+  return { port: Number(ports[0]), exited };
 }
 
 describe("forkServers", () => {

@@ -208,11 +208,20 @@ function shortestCover(positions: ReadonlyArray<{ at: number; key: string }>, di
 const DOT_LEADERS = /(?:\.\s?){5,}/;
 export const isTableOfContents = (quote: string) => DOT_LEADERS.test(quote);
 
+/** A passage's content lemmas, made once per annotation: every part asks of all passages at hand and of each one. */
+const passageLemmas = new WeakMap<Annotated, ReadonlySet<string>>();
+function contentLemmaSet(reading: PassageReading): ReadonlySet<string> {
+  let set = passageLemmas.get(reading.annotated);
+  if (!set) passageLemmas.set(reading.annotated, (set = new Set(reading.annotated.tokens.filter((t) => t.content).map((t) => t.lemma))));
+  return set;
+}
+
 /** IDF-weighted share of a part's focus that occurs (exactly or as a related word) somewhere in the passages at hand. */
 export function focusFoundIn(readings: readonly PassageReading[], focus: readonly WeightedFocus[]): number {
-  const lemmas = new Set(readings.flatMap((r) => r.annotated.tokens.filter((t) => t.content).map((t) => t.lemma)));
+  const sets = readings.map(contentLemmaSet);
+  const has = (lemma: string) => sets.some((s) => s.has(lemma));
   const total = focus.reduce((s, f) => s + f.weight, 0) || 1;
-  return focus.filter((f) => lemmas.has(f.lemma) || [...f.related].some((r) => lemmas.has(r))).reduce((s, f) => s + f.weight, 0) / total;
+  return focus.filter((f) => has(f.lemma) || [...f.related].some(has)).reduce((s, f) => s + f.weight, 0) / total;
 }
 
 /** The longest opening adverbial skipped before a definition's subject, in words with its comma. */
