@@ -45,6 +45,8 @@ const schema = z.object({
   ANSWER_QUEUE_WAIT_MS: z.coerce.number().int().min(10).max(60_000).default(750),
   /** Server processes sharing the port and the database (`npm start`, server.mjs): one uses one core (README "Load"). */
   SERVER_PROCESSES: z.coerce.number().int().min(1).max(64).default(1),
+  /** A major garbage collection after this much busy event-loop time, so libSQL's per-statement native memory is given back (lib/server/native-memory.ts); 0 leaves it to V8. */
+  NATIVE_GC_BUSY_MS: z.coerce.number().int().min(0).max(600_000).default(5000),
   /** Seed the demo course into an empty database at start ("0" to disable). */
   SEED_DEMO: z.enum(["0", "1"]).default("1"),
   /** Run the ingestion worker inside the server process ("0" for tests that drive it by hand). */

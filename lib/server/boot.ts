@@ -10,6 +10,7 @@ import { workerDepsFromEnv } from "@/lib/ingest/deps";
 import { startWorker, type StartedWorker } from "@/lib/ingest/worker";
 import { lifecycle } from "./lifecycle";
 import { log } from "./log";
+import { startNativeCollector } from "./native-memory";
 import { startRequestLog } from "./request-log";
 import { DEMO_ACCOUNTS, seedDemoCourse } from "./seed";
 
@@ -24,6 +25,7 @@ export function kickWorker(): void {
 
 export async function boot(): Promise<void> {
   startRequestLog();
+  if (env.NATIVE_GC_BUSY_MS > 0) startNativeCollector({ busyMs: env.NATIVE_GC_BUSY_MS });
   // The tokenizer parses its rank file on first use (~1 s), WordNet its index (~0.3 s): pay that at start, not on a first question.
   countTokens("warm up");
   preloadWordNet();
