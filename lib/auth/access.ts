@@ -1,7 +1,7 @@
 import "server-only";
 import type { Db } from "@/lib/db/client";
-import { getMembership, type Role } from "@/lib/db/queries/users";
-import { getCourseById, getCourseBySlug } from "@/lib/db/queries/courses";
+import type { Role } from "@/lib/db/queries/users";
+import { getCourseWithRole } from "@/lib/db/queries/courses";
 import type { Course, User } from "@/lib/db/schema";
 import { AppError } from "@/lib/errors";
 import { getUserBySession, sessionTokenFrom } from "./sessions";
@@ -28,13 +28,13 @@ export interface CourseAccess {
  * exist, so ids cannot be probed. A member without the needed role: 403.
  */
 export async function courseAccess(db: Db, user: User, courseParam: string, needs?: Role): Promise<CourseAccess> {
-  const course = (await getCourseBySlug(db, { slug: courseParam })) ?? (await getCourseById(db, { courseId: courseParam }));
-  const membership = course && (await getMembership(db, { userId: user.id, courseId: course.id }));
-  if (!course || !membership) throw new AppError("not_found:course");
-  if (needs && membership.role !== needs) {
+  const found = await getCourseWithRole(db, { courseParam, userId: user.id });
+  if (!found?.role) throw new AppError("not_found:course");
+  const { course, role } = found;
+  if (needs && role !== needs) {
     throw new AppError("forbidden:course", needs === "instructor" ? "Only the course's instructors can do this." : "Only students can do this.");
   }
-  return { user, course, role: membership.role };
+  return { user, course, role };
 }
 
 /** requireUser + courseAccess for a route handler. */

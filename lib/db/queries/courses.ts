@@ -1,15 +1,24 @@
 import "server-only";
-import { eq } from "drizzle-orm";
+import { and, eq, or } from "drizzle-orm";
 import { newId, newJoinCode } from "@/lib/ids";
 import type { Db } from "../client";
-import { courses, memberships, type Course } from "../schema";
+import { courses, memberships, type Course, type Membership } from "../schema";
 
 export async function getCourseBySlug(db: Db, { slug }: { slug: string }): Promise<Course | undefined> {
   return db.query.courses.findFirst({ where: eq(courses.slug, slug) });
 }
 
-export async function getCourseById(db: Db, { courseId }: { courseId: string }): Promise<Course | undefined> {
-  return db.query.courses.findFirst({ where: eq(courses.id, courseId) });
+/**
+ * A course by slug, else by id, with this user's role in it (null: not a member). One statement:
+ * every course-scoped request starts here.
+ */
+export async function getCourseWithRole(db: Db, { courseParam, userId }: { courseParam: string; userId: string }): Promise<{ course: Course; role: Membership["role"] | null } | undefined> {
+  const rows = await db
+    .select({ course: courses, role: memberships.role })
+    .from(courses)
+    .leftJoin(memberships, and(eq(memberships.courseId, courses.id), eq(memberships.userId, userId)))
+    .where(or(eq(courses.slug, courseParam), eq(courses.id, courseParam)));
+  return rows.find((r) => r.course.slug === courseParam) ?? rows[0];
 }
 
 /** Returns the course with this slug, creating it when absent (the CLI's "creates the course"). */
