@@ -337,6 +337,17 @@ describe("unitFeatures: position, shape and form", () => {
     expect(rack.passageCover).toBe(slow.passageCover);
   });
 
+  it("rarestMissing marks a unit without the focus word that tells this question apart from the others", () => {
+    const m = featuresOf("When is the glaze critique?", [
+      { text: "The glaze critique is on 3 May.\n\nEvery glaze is tested before firing." },
+      { text: "Glaze recipes are kept in the binder." },
+    ]);
+    expect(get(m, "The glaze critique is on 3 May.").rarestMissing).toBe(0);
+    // "glaze" is on every page; "critique" is the word that matters.
+    expect(get(m, "Every glaze is tested before firing.").rarestMissing).toBe(1);
+    expect(get(m, "Glaze recipes are kept in the binder.").rarestMissing).toBe(1);
+  });
+
   it("titleLine marks the units of a document's first line only", () => {
     const m = featuresOf("When does GEO 210 meet?", [{ text: "GEO 210: Field Methods\nGEO 210 meets on Fridays at nine." }]);
     expect(get(m, "GEO 210: Field Methods").titleLine).toBe(1);

@@ -38,6 +38,7 @@ export const featureNames = [
   "coverPrev",
   "coverPrevLinked",
   "heading",
+  "rarestMissing",
   ...unitKinds.filter((k) => k !== "sentence").map((k) => `kind_${k}` as const),
 ] as const;
 export type FeatureName = (typeof featureNames)[number];
@@ -291,6 +292,8 @@ export function unitFeatures({ part, focus: allFocus, passageCover, pageCover, q
   const spelledOut = new Map<string, string>();
   for (const t of own) for (const l of shortForms.get(t.text) ?? []) spelledOut.set(l, t.lemma);
   const shortFormOf = new Map([...shortForms].map(([short, long]) => [short.toLowerCase(), long]));
+  const rarest = focus.reduce<WeightedFocus | undefined>((a, f) => (!a || f.weight > a.weight ? f : a), undefined);
+  let rarestHit = false;
   for (const f of focus) {
     let hit = false;
     const long = shortFormOf.get(f.surface);
@@ -318,6 +321,7 @@ export function unitFeatures({ part, focus: allFocus, passageCover, pageCover, q
       }
     }
     if (hit && f.noun) nouns++;
+    if (hit && f === rarest) rarestHit = true;
   }
 
   // Proximity: matched words per token of the shortest window holding each of them once.
@@ -435,6 +439,8 @@ export function unitFeatures({ part, focus: allFocus, passageCover, pageCover, q
     coverPrev,
     coverPrevLinked: coverPrev * linked,
     heading: heading ? 1 : 0,
+    // The focus word with the most weight (the rarest noun) found neither in the unit, its context nor as a related word.
+    rarestMissing: rarest && !rarestHit ? 1 : 0,
     kind_line: 0,
     kind_label_value: 0,
     kind_lead_in: 0,
