@@ -439,7 +439,7 @@ export function unitFeatures({ part, focus: allFocus, passageCover, pageCover, q
     coverPrev,
     coverPrevLinked: coverPrev * linked,
     heading: heading ? 1 : 0,
-    // The focus word with the most weight (the rarest noun) found neither in the unit, its context nor as a related word.
+    // The focus word with the most weight (the rarest; a noun counts double) found neither in the unit, its context nor as a related word.
     rarestMissing: rarest && !rarestHit ? 1 : 0,
     kind_line: 0,
     kind_label_value: 0,
