@@ -27,13 +27,15 @@ const ratio = (n: number, d: number) => `${pct(n, d)} (${n}/${d})`;
 interface Tally {
   answerable: number;
   right: number;
+  /** Right by the first claim's citations alone (an answer may add a close second claim). */
+  firstRight: number;
   baseline: number;
   baselineOnPage: number;
   unanswerable: number;
   declined: number;
   errors: number;
 }
-const tally = (): Tally => ({ answerable: 0, right: 0, baseline: 0, baselineOnPage: 0, unanswerable: 0, declined: 0, errors: 0 });
+const tally = (): Tally => ({ answerable: 0, right: 0, firstRight: 0, baseline: 0, baselineOnPage: 0, unanswerable: 0, declined: 0, errors: 0 });
 
 /** "article#pdfPage" → the stored page text in squadMatchKey form. */
 async function storedPages(db: SquadDb): Promise<Map<string, string>> {
@@ -46,6 +48,9 @@ async function storedPages(db: SquadDb): Promise<Map<string, string>> {
   }
   return out;
 }
+
+const wordsIn = (text: string) => text.match(/[\p{L}\p{N}]+/gu)?.length ?? 0;
+const mean = (xs: number[]) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : 0);
 
 export async function benchSquad(): Promise<void> {
   const json = process.argv.includes("--json") || process.env.BENCH_JSON === "1";
@@ -73,6 +78,9 @@ export async function benchSquad(): Promise<void> {
     const times: number[] = [];
     const errors: string[] = [];
     let generator = "";
+    // Words quoted for each answerable question answered, beside the baseline's one sentence: a longer quote holds an answer more often.
+    const quotedWords: number[] = [];
+    const baselineWords: number[] = [];
 
     for (const c of cases) {
       const per = byArticle.get(c.article)!;
@@ -91,8 +99,14 @@ export async function benchSquad(): Promise<void> {
         generator ||= answer.generator;
         statuses.set(answer.status, (statuses.get(answer.status) ?? 0) + 1);
         const right = scoreSquadAnswer(answer, c);
+        const firstRight = c.answerable && scoreSquadAnswer({ status: answer.status, parts: answer.parts.slice(0, 1).map((p) => ({ ...p, claims: p.claims.slice(0, 1) })) }, c);
+        if (c.answerable && answer.status !== "insufficient_evidence") {
+          quotedWords.push(answer.parts.flatMap((p) => p.claims.flatMap((cl) => cl.citations)).reduce((n, cit) => n + wordsIn(cit.quote), 0));
+          baselineWords.push(wordsIn(b.sentence));
+        }
         for (const t of [total, per]) {
           if (right && c.answerable) t.right++;
+          if (firstRight) t.firstRight++;
           if (right && !c.answerable) t.declined++;
         }
       } catch (e) {
@@ -106,13 +120,14 @@ export async function benchSquad(): Promise<void> {
     const p50 = percentile(sorted, 50);
     const p95 = percentile(sorted, 95);
     console.log(`Generator: ${generator || "(no answer)"}\n`);
-    console.log("| | answerable right (gold page + quote has a gold answer) | BM25 top sentence has a gold answer | … and is on the gold page | unanswerable declined | errors |");
-    console.log("|---|---:|---:|---:|---:|---:|");
+    console.log("| | answerable right (gold page + quote has a gold answer) | … by the first claim alone | BM25 top sentence has a gold answer | … and is on the gold page | unanswerable declined | errors |");
+    console.log("|---|---:|---:|---:|---:|---:|---:|");
     const row = (name: string, t: Tally) =>
-      console.log(`| ${name} | ${ratio(t.right, t.answerable)} | ${ratio(t.baseline, t.answerable)} | ${ratio(t.baselineOnPage, t.answerable)} | ${ratio(t.declined, t.unanswerable)} | ${t.errors} |`);
+      console.log(`| ${name} | ${ratio(t.right, t.answerable)} | ${ratio(t.firstRight, t.answerable)} | ${ratio(t.baseline, t.answerable)} | ${ratio(t.baselineOnPage, t.answerable)} | ${ratio(t.declined, t.unanswerable)} | ${t.errors} |`);
     for (const [title, t] of byArticle) row(title, t);
     row("**all**", total);
-    console.log(`\nStatuses: ${[...statuses].map(([s, n]) => `${s} ${n}`).join(", ")}`);
+    console.log(`\nWords quoted per answerable question answered: mean ${mean(quotedWords).toFixed(1)}, median ${percentile([...quotedWords].sort((a, b) => a - b), 50)} (the BM25 sentence for the same questions: mean ${mean(baselineWords).toFixed(1)}, median ${percentile([...baselineWords].sort((a, b) => a - b), 50)}).`);
+    console.log(`Statuses: ${[...statuses].map(([s, n]) => `${s} ${n}`).join(", ")}`);
     console.log(`Question path: p50 ${p50.toFixed(1)} ms, p95 ${p95.toFixed(1)} ms over ${times.length} questions; whole run ${((performance.now() - started) / 1000).toFixed(1)} s.`);
     if (errors.length) console.log(`\nFirst errors from the question path:\n${errors.map((e) => `  ${e}`).join("\n")}`);
     console.log(`\n${SQUAD_ATTRIBUTION}`);
@@ -122,12 +137,15 @@ export async function benchSquad(): Promise<void> {
         JSON.stringify({
           generator,
           answerableRight: { n: total.right, of: total.answerable },
+          firstClaimRight: { n: total.firstRight, of: total.answerable },
           baseline: { n: total.baseline, of: total.answerable },
           baselineOnGoldPage: { n: total.baselineOnPage, of: total.answerable },
           unanswerableDeclined: { n: total.declined, of: total.unanswerable },
           errors: total.errors,
           byArticle: Object.fromEntries(byArticle),
           statuses: Object.fromEntries(statuses),
+          quotedWordsMean: mean(quotedWords),
+          baselineWordsMean: mean(baselineWords),
           p50Ms: p50,
           p95Ms: p95,
           buildSeconds: db.buildSeconds,

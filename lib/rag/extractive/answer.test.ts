@@ -128,6 +128,13 @@ describe("generateExtractive: conflicts and corrections", () => {
     expect(state.parts[0].claims.map((c) => c.evidence[0].sourceId)).toEqual(["S1"]);
   });
 
+  it("lets the correction supersede when other documents repeat the old date ahead of it", () => {
+    const reminder = "Reminder: the capstone poster is due on 12 May 2025.";
+    const state = answer("When is the capstone poster due?", [doc("S1", calendar), doc("S2", reminder), doc("S3", memo, { isCorrection: true })]);
+    expect(state.parts[0].state).toBe("supported");
+    expect(state.parts[0].claims.map((c) => c.evidence[0].sourceId)).toEqual(["S3"]);
+  });
+
   it("does not call two passages of the same document a conflict", () => {
     const state = answer("When is the capstone poster due?", [doc("S1", calendar), doc("S2", memo, { documentId: "doc-S1" })]);
     expect(state.parts[0].state).toBe("supported");

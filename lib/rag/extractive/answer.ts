@@ -164,7 +164,7 @@ function answerPart(part: RequestedPart, scored: ScoredUnit[], passages: readonl
     const bestValues = valuesOf(best, part, readings);
     // Another document's unit that is an answer in its own right, about the same thing (it covers the question as fully), stating a value of the asked-for type.
     const about = (s: ScoredUnit) => s.features.cover + s.features.coverRelated;
-    const rival = scored.find(
+    const rivals = scored.filter(
       (s) =>
         !s.excluded &&
         s.features.typeMatch &&
@@ -174,9 +174,12 @@ function answerPart(part: RequestedPart, scored: ScoredUnit[], passages: readonl
         passages[s.passage].documentId !== bestDoc &&
         valuesOf(s, part, readings).size > 0,
     );
-    if (rival) {
-      const corrections = [best, rival].filter((s) => passages[s.passage].isCorrection);
-      if (corrections.length === 1) return { ask: part.ask, state: "supported", claims: [claim(corrections[0])] };
+    if (rivals.length) {
+      // An instructor's correction supersedes every other statement of the value, however many repeat the old one.
+      const isCorrection = (s: ScoredUnit) => passages[s.passage].isCorrection;
+      const correction = [best, ...rivals].find(isCorrection);
+      if (correction && ![best, ...rivals].every(isCorrection)) return { ask: part.ask, state: "supported", claims: [claim(correction)] };
+      const rival = rivals[0];
       if (![...valuesOf(rival, part, readings)].some((v) => bestValues.has(v))) return { ask: part.ask, state: "conflicting", claims: [claim(best), claim(rival)] };
     }
   }

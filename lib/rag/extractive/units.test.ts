@@ -45,11 +45,21 @@ describe("answerUnits: kinds", () => {
   });
 
   it("cuts a line of several sentences into its sentences, and does not offer the whole paragraph", () => {
-    const text = "Quizzes open on Monday. They close on Friday at noon. Late attempts score zero.";
+    const text = "Quizzes open on Monday. Each quiz closes on Friday at noon. Late attempts score zero.";
     expect(unitsOf(text).map((u) => [u.kind, u.quote])).toEqual([
       ["sentence", "Quizzes open on Monday."],
-      ["sentence", "They close on Friday at noon."],
+      ["sentence", "Each quiz closes on Friday at noon."],
       ["sentence", "Late attempts score zero."],
+    ]);
+  });
+
+  it("quotes a sentence that opens by pointing back with the sentence before it", () => {
+    const text = "The lab kit ships in a grey case. It was designed by the teaching staff in 2019. This case also holds the spare probes. Returns go to room 4.";
+    expect(unitsOf(text).map((u) => u.quote)).toEqual([
+      "The lab kit ships in a grey case.",
+      "The lab kit ships in a grey case. It was designed by the teaching staff in 2019.",
+      "It was designed by the teaching staff in 2019. This case also holds the spare probes.",
+      "Returns go to room 4.",
     ]);
   });
 

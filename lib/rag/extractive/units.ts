@@ -5,7 +5,8 @@
  * list's lead-in. Invariant: passage.text.slice(start, end) is the verbatim quote, on one page,
  * never across a blank line; `context` spans (header, lead-in, heading) are read, not quoted.
  */
-import type { Annotated } from "../text/nlp";
+import { ANAPHORS } from "../lexicon";
+import type { Annotated, TextToken } from "../text/nlp";
 
 export const unitKinds = ["sentence", "line", "label_value", "lead_in", "table_row", "list_item"] as const;
 export type UnitKind = (typeof unitKinds)[number];
@@ -89,7 +90,8 @@ export function answerUnits(annotated: Annotated): Unit[] {
       .filter((s) => s.end - s.start > 1 && s.start < line.end && s.end > line.start);
     // A line of several sentences is offered sentence by sentence: quoting the whole paragraph would answer by volume.
     const multiSentence = inLine.length > 1;
-    if (multiSentence) for (const s of inLine) add("sentence", s.start, s.end, headerContext);
+    // A sentence that opens by pointing back ("It was …", "This rule …") is quoted with the sentence it points to: alone, its claim would not say what it is about.
+    if (multiSentence) inLine.forEach((s, k) => add("sentence", k > 0 && opensWithAnaphor(annotated.tokens, s) ? inLine[k - 1].start : s.start, s.end, headerContext));
     // A table row under the block's header row: the first line is a short label line and at least two lines below it are not prose.
     const tableRow =
       !blockStart && isLabelLike(first.text) && !TERMINAL.test(line.text) && !isBullet(line.text) && lines.slice(blockStartIndex(lines, i) + 1, blockEnd + 1).filter((l) => !TERMINAL.test(l.text)).length >= 2;
@@ -112,6 +114,12 @@ export function answerUnits(annotated: Annotated): Unit[] {
     else if (blockStart && isLabelLike(line.text) && !isInlineLabel(line.text)) heading = { start: line.start, end: line.end };
   }
   return units.sort((a, b) => a.start - b.start || a.end - b.end);
+}
+
+/** The span's first word is a pronoun or demonstrative that refers back ("It", "They", "This method"). */
+function opensWithAnaphor(tokens: readonly TextToken[], span: Span): boolean {
+  const first = tokens.find((t) => t.start >= span.start && t.pos !== "SPACE" && t.pos !== "PUNCT");
+  return !!first && first.start < span.end && ANAPHORS.has(first.text.toLowerCase()) && (first.pos === "PRON" || first.pos === "DET");
 }
 
 function blockStartIndex(lines: Line[], i: number): number {

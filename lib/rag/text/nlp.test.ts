@@ -51,6 +51,12 @@ describe("annotate: lemmas", () => {
   it("lowercases lemmas", () => {
     expect(byText("Office Hours are held in the annex.", "Office").lemma).toBe("office");
   });
+
+  it("folds accents, so a word typed without them matches", () => {
+    expect(byText("The café opens at eight.", "café").lemma).toBe("cafe");
+    expect(byText("A naïve estimator is biased.", "naïve").lemma).toBe("naive");
+    expect(byText("Ask Zoë about the lab.", "Zoë").text).toBe("Zoë");
+  });
 });
 
 describe("annotate: entities", () => {

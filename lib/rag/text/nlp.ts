@@ -55,6 +55,11 @@ const knownEntity = new Set<string>(entityTypes);
 /** Private-use code points (PDF bullet glyphs) and other marks that carry no words. */
 const NON_WORD = /^[\p{Co}\p{S}\p{P}\s]*$/u;
 
+/** A lemma without its accents ("fiancée" → "fiancee", "naïve" → "naive"): a question is often typed without them, and WordNet spells its entries so. */
+function foldMarks(word: string): string {
+  return /[^\x00-\x7f]/.test(word) ? word.normalize("NFD").replace(/\p{M}+/gu, "") : word;
+}
+
 /** Title-case words are tagged PROPN and keep their inflection ("Hours", "Students"): lemmatise the lowercase word on its own. */
 const nounLemmas = new Map<string, string>();
 function nounLemma(word: string): string {
@@ -96,7 +101,7 @@ function annotateUncached(text: string): Annotated {
     const pos = t.out(its.pos) as string;
     const type = t.out(its.type) as string;
     const stop = Boolean(t.out(its.stopWordFlag));
-    const lemma = String(t.out(lemmaOf)).toLowerCase();
+    const lemma = foldMarks(String(t.out(lemmaOf)).toLowerCase());
     const wordy = (type === "word" || type === "number" || type === "ordinal" || type === "alpha_numeric") && !NON_WORD.test(value);
     // The stop list is lexical; the tagger sees context: a stop-listed noun or adjective ("due", "part", "name") still carries meaning.
     const content = wordy && CONTENT_POS.has(pos) && (!stop || ((pos === "NOUN" || pos === "ADJ" || pos === "PROPN") && value.length >= 3));
