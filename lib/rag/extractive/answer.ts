@@ -8,7 +8,7 @@
 import type { QuestionAnalysis, RequestedPart } from "../analyze/analyze";
 import { annotate, contentLemmas, type Annotated, type EntityType } from "../text/nlp";
 import type { DraftClaim, DraftPart, GenerateState, LabelledPassage, Passage } from "../types";
-import { contradictsRequiredId, requiredIn, shortFormsIn, focusFoundIn, isTableOfContents, segmentIdf, unitFeatures, weightFocus, type Features, type PassageReading } from "./features";
+import { contradictsRequiredId, requiredIn, shortFormsIn, focusFoundIn, isTableOfContents, segmentIdf, unitFeatures, vocabularyOf, weightFocus, type Features, type PassageReading } from "./features";
 import { defaultModel, probability, rankScore, type ExtractiveModel } from "./model";
 import { isTitleLine } from "./scope";
 import { answerUnits, displayText, type Unit } from "./units";
@@ -115,8 +115,9 @@ function scoreAll(analysis: QuestionAnalysis, readings: readonly PassageReading[
   const idf = segmentIdf(basis);
   const shortForms = shortFormsIn(basis);
   const questionLemmas = new Set(contentLemmas(analysis.standalone));
+  const vocabulary = vocabularyOf(basis);
   return analysis.parts.map((part) => {
-    const focus = weightFocus(part, idf);
+    const focus = weightFocus(part, idf, vocabulary);
     const passageCover = focusFoundIn(basis, focus);
     const scored: ScoredUnit[] = [];
     readings.forEach((reading, passage) => {

@@ -4,7 +4,7 @@ import { makePassage } from "../fixtures.mock";
 import { contentLemmas } from "../text/nlp";
 import { relatedWords } from "../text/wordnet";
 import { readPassages } from "./answer";
-import { contradictsRequiredId, featureNames, requiredIn, shortFormsIn, focusFoundIn, isTableOfContents, segmentIdf, unitFeatures, weightFocus, type Features } from "./features";
+import { contradictsRequiredId, featureNames, requiredIn, shortFormsIn, focusFoundIn, isTableOfContents, segmentIdf, spelledAsIn, unitFeatures, vocabularyOf, weightFocus, type Features } from "./features";
 
 /** Features of every unit of the passages for the question's first part, keyed by quote. */
 function featuresOf(question: string, docs: Array<{ text: string; title?: string }>): Map<string, Features> {
@@ -12,7 +12,7 @@ function featuresOf(question: string, docs: Array<{ text: string; title?: string
   const passages = docs.map((d, i) => makePassage(d.text, { chunkId: `c${i}`, documentId: `d${i}`, documentTitle: d.title ?? `doc-${i}` }));
   const readings = readPassages(passages);
   const part = analysis.parts[0];
-  const focus = weightFocus(part, segmentIdf(readings));
+  const focus = weightFocus(part, segmentIdf(readings), vocabularyOf(readings));
   const questionLemmas = new Set(contentLemmas(analysis.standalone));
   const shortForms = shortFormsIn(readings);
   const out = new Map<string, Features>();
@@ -417,6 +417,27 @@ describe("unitFeatures: the sentence before", () => {
   it("does not reach across a blank line (another paragraph)", () => {
     const apart = featuresOf("What stopped the caravan from crossing the desert?", [{ text: "The caravan set out to cross the desert.\n\nA sandstorm came in May." }]);
     expect(get(apart, "A sandstorm came in May.").coverPrev).toBe(0);
+  });
+});
+
+describe("spelledAsIn: a focus word typed with a typo", () => {
+  const text = "The Wexford regatta starts at the harbour in July. Entries close a week before.";
+
+  it("reads a misspelled focus word as the passages' word one edit away, a swap of neighbours included", () => {
+    const vocabulary = vocabularyOf(readPassages([makePassage(text)]));
+    expect(spelledAsIn("wexfrod", vocabulary)).toBe("wexford");
+    expect(spelledAsIn("regata", vocabulary)).toBe("regatta");
+    const typed = get(featuresOf("When does the Wexfrod regata start?", [{ text }]), "The Wexford regatta starts at the harbour in July.");
+    expect(typed.cover).toBeGreaterThan(0.9);
+  });
+
+  it("leaves a short word, a word WordNet knows and a word two passage words are equally near as typed", () => {
+    expect(spelledAsIn("tdie", new Set(["tide"]))).toBe("tdie");
+    expect(spelledAsIn("horse", new Set(["house"]))).toBe("horse");
+    expect(spelledAsIn("bantor", new Set(["banter", "cantor"]))).toBe("bantor");
+    expect(spelledAsIn("bantor", new Set(["banter"]))).toBe("banter");
+    // Not a typo: the passages' word with an ending more or less.
+    expect(spelledAsIn("tokenizer", new Set(["tokenize"]))).toBe("tokenizer");
   });
 });
 

@@ -9,7 +9,8 @@ import type { RequestedPart } from "../analyze/analyze";
 import { ANAPHORS, DEFINING_VERBS, REASON_MARKERS, type AnswerType } from "../lexicon";
 import { abbreviationsIn } from "../text/abbreviations";
 import { annotate, contentLemmas, type Annotated, type EntityType, type TextToken } from "../text/nlp";
-import { isCommonWord, relatedWords } from "../text/wordnet";
+import editDistance from "damerau-levenshtein";
+import { isCommonWord, isKnownWord, relatedWords } from "../text/wordnet";
 import { MAX_LABEL_WORDS, SECTION_NUMBER, TERMINAL, unitKinds, type Unit } from "./units";
 
 export const featureNames = [
@@ -167,8 +168,42 @@ function relation(f: WeightedFocus, lemma: string): 1 | 2 | 0 {
   return 0;
 }
 
-export function weightFocus(part: RequestedPart, idf: (lemma: string) => number): WeightedFocus[] {
-  return part.focus.map((f) => ({ lemma: f.lemma, surface: f.surface, noun: f.noun, weight: Math.max(0.1, idf(f.lemma)) * (f.noun ? 1 : 0.5), related: relatedContentWords(f.lemma) }));
+/** Words shorter than this are left as typed: one edit away, a short word has too many neighbours ("tot" → "not", "to", "top"). */
+const MIN_TYPO_LENGTH = 5;
+
+/** The content lemmas of the passages at hand: the words a misspelled focus word may stand for. */
+export function vocabularyOf(readings: readonly PassageReading[]): ReadonlySet<string> {
+  return new Set(readings.flatMap((r) => r.annotated.tokens.filter((t) => t.content).map((t) => t.lemma)));
+}
+
+/**
+ * A focus word the passages at hand never use and WordNet does not know ("leage", "Setnata") read
+ * as the one word of the passages a typo away (one edit, a swap of neighbours counting as one;
+ * two for words of eight letters or more), and left as typed when none or several are, or when
+ * the nearest only adds or drops an ending.
+ */
+export function spelledAsIn(lemma: string, vocabulary: ReadonlySet<string>): string {
+  if (lemma.length < MIN_TYPO_LENGTH || vocabulary.has(lemma) || !/^\p{L}+$/u.test(lemma) || isKnownWord(lemma)) return lemma;
+  const max = lemma.length >= 8 ? 2 : 1;
+  let best: string | null = null;
+  let bestSteps = max + 1;
+  let tied = false;
+  for (const word of vocabulary) {
+    // A word that only adds or drops an ending ("optimizer" / "optimize") is another word, not a typo.
+    if (Math.abs(word.length - lemma.length) > max || word.startsWith(lemma) || lemma.startsWith(word)) continue;
+    const { steps } = editDistance(lemma, word);
+    if (steps < bestSteps) [best, bestSteps, tied] = [word, steps, false];
+    else if (steps === bestSteps) tied = true;
+  }
+  return best && !tied ? best : lemma;
+}
+
+export function weightFocus(part: RequestedPart, idf: (lemma: string) => number, vocabulary: ReadonlySet<string> = new Set()): WeightedFocus[] {
+  return part.focus.map((typed) => {
+    const lemma = spelledAsIn(typed.lemma, vocabulary);
+    const surface = lemma === typed.lemma ? typed.surface : lemma;
+    return { lemma, surface, noun: typed.noun, weight: Math.max(0.1, idf(lemma)) * (typed.noun ? 1 : 0.5), related: relatedContentWords(lemma) };
+  });
 }
 
 /** What the features of a unit are computed from. */

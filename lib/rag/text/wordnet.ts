@@ -273,6 +273,11 @@ export function areRelated(a: string, b: string): boolean {
   return relatedWords(x).has(y) || relatedWords(y).has(x);
 }
 
+/** True when WordNet has an entry for the word at all, as a common word or a name. */
+export function isKnownWord(word: string): boolean {
+  return loadIndex().slots.has(word.trim().toLowerCase());
+}
+
 /**
  * True when WordNet knows the word as a common word: one of its kept senses writes it in lower
  * case. Names are the rest: words WordNet does not know ("Srikrishnan") and words it knows only
