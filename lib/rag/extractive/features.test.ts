@@ -174,6 +174,16 @@ describe("unitFeatures: scope", () => {
     expect(titleLine.scope).toBe(0);
   });
 
+  it("keeps the course code neutral when the question writes it glued (\"glz220\")", () => {
+    const text = "GLZ 220: Kiln Glazes\n\nThe glaze lab opens at nine.\nThe studio chat channel is \"glz220\".";
+    const readings = readPassages([makePassage(text, { chunkId: "p1", scopeTerms: ["glz", "220", "kiln", "glazes"] })]);
+    const [part] = analyzeQuestion("which textbook does glz220 use?").parts;
+    const focus = weightFocus(part, segmentIdf(readings));
+    const unit = readings[0].units.find((u) => text.slice(u.start, u.end) === 'The studio chat channel is "glz220".')!;
+    // The line holds only the course's own code, which says nothing about the textbook.
+    expect(unitFeatures({ part, focus, passageCover: 1, pageCover: 1, questionLemmas: new Set(contentLemmas(part.ask)), reading: readings[0], unit }).cover).toBe(0);
+  });
+
   it("is 0 when the documents share no title word", () => {
     const other = featuresOf("When is Lab 4 due for Compilers?", [
       { text: "Lab 4 is due on 9 April.", title: "handbook.pdf" },

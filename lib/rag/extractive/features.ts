@@ -308,7 +308,7 @@ export function unitFeatures({ part, focus: allFocus, passageCover, pageCover, q
   const required = requiredIn(part, reading.titleLemmas);
   const isScope = (f: WeightedFocus) => namesScope(reading, f) && !required.some((r) => r.noun === f.lemma || r.id === f.lemma);
   // The document's own code in the question ("for CS 430" in CS 430's notes) neither counts for a unit nor against it: the title line holds it, the answer rarely does.
-  const ownCode = new Set(part.required.filter((r) => !required.includes(r)).flatMap((r) => [r.noun, r.id]));
+  const ownCode = new Set(part.required.filter((r) => !required.includes(r)).flatMap((r) => [r.noun, r.id, r.noun + r.id]));
   const answerFocus = allFocus.filter((f) => !ownCode.has(f.lemma));
   const focus = answerFocus.length ? answerFocus : allFocus;
   const own = tokensIn(tokens, unit.start, unit.end);
