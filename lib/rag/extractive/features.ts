@@ -384,7 +384,7 @@ export function unitFeatures({ part, focus: allFocus, passageCover, pageCover, q
 
   const novel = ownContent.filter((t) => !questionLemmas.has(t.lemma) && !matchedLemmas.has(t.lemma)).length;
 
-  // Focus the unit lacks but the sentence before it states; "linked" when the unit opens by pointing back (a pronoun, demonstrative or connective).
+  // Focus the unit lacks but the sentence before it states; "linked" when the unit opens by pointing back (a connective; one opening with a pronoun or demonstrative already holds the sentence before it, units.ts).
   let coverPrev = 0;
   const prev = previousSentence(reading, unit);
   // A sentence about another identifier ("Assignment 2 is due …" when Assignment 4 was asked) lends nothing.

@@ -1,6 +1,7 @@
 /**
  * Answer units: the spans of a passage the extractive answerer may quote, read from its layout.
- * A unit is a sentence or a line; a label with its value (same line or the next); a heading or
+ * A unit is a sentence or a line (a sentence opening with "It"/"This …" together with the sentence
+ * before it); a label with its value (same line or the next); a heading or
  * lead-in with the lines it announces; a table row under its header row; a list item under its
  * list's lead-in. Invariant: passage.text.slice(start, end) is the verbatim quote, on one page,
  * never across a blank line; `context` spans (header, lead-in, heading) are read, not quoted.
