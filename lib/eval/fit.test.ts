@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { featureNames } from "@/lib/rag/extractive/features";
-import { crossValidate, fitLogistic, fitRanking, type Example } from "./fit";
+import { crossValidate, DECLINE_TARGET, fitLogistic, fitRanking, spareShare, type Example } from "./fit";
 
 /** Separable data: y = 1 exactly when the first input is positive; the second input is noise. */
 const rows = Array.from({ length: 40 }, (_, i) => {
@@ -34,6 +34,15 @@ describe("fitLogistic", () => {
 
   it("returns identical numbers on two runs", () => {
     expect(fitLogistic(rows, 2)).toEqual(fitLogistic(rows, 2));
+  });
+});
+
+describe("the floor's decline target", () => {
+  it("holds only with one unanswerable question to spare", () => {
+    // 30 of 33 is 90.9%: at the target, but with none to spare.
+    expect(spareShare(30, 33)).toBeLessThan(DECLINE_TARGET);
+    expect(spareShare(31, 33)).toBeGreaterThanOrEqual(DECLINE_TARGET);
+    expect(spareShare(0, 0)).toBe(1);
   });
 });
 

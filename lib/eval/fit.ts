@@ -10,7 +10,7 @@
  * answered with weights and a floor fitted without that document. A unit is a positive example
  * when it is on a gold page and its quote holds the gold answer; every unit of an unanswerable
  * question is negative. The floor is the lowest that still declines DECLINE_TARGET of the
- * unanswerable course questions (see `objective`).
+ * unanswerable course questions, with one to spare (see `objective`).
  */
 import "server-only";
 import { writeFileSync } from "node:fs";
@@ -180,17 +180,26 @@ function tally(examples: Example[], w: Fitted, floor: number, secondRatio: numbe
 
 /** The share of unanswerable course questions the floor must decline: the product's target (issue 9). */
 export const DECLINE_TARGET = 0.9;
+/**
+ * The target must hold with this many unanswerable questions to spare: with about 30 of them one
+ * question moves the share by 3 points, and a floor set exactly at the target moved with every
+ * refit (0.24–0.26), taking the development sets' answers with it.
+ */
+const DECLINE_SPARE = 1;
+
+/** The share of unanswerable questions declined, less the ones kept to spare: the floor meets the target when this does. */
+export const spareShare = (declined: number, unanswerable: number) => (unanswerable ? (declined - DECLINE_SPARE) / unanswerable : 1);
 
 /**
  * The floor's objective: answer as many answerable course questions right as possible while
- * declining at least DECLINE_TARGET of the unanswerable ones; below the target, decline more.
+ * declining at least DECLINE_TARGET of the unanswerable ones (with DECLINE_SPARE to spare); below the target, decline more.
  * Course questions only: SQuAD's adversarial unanswerable questions look answerable to every
  * feature here (balanced accuracy at or below chance at every floor), so letting them set the
  * floor only declines students' answerable questions.
  */
 function objective(t: Record<Example["dataset"], Tally>): number {
   const { answerable, right, unanswerable, declined } = t.course;
-  const declinedShare = unanswerable ? declined / unanswerable : 1;
+  const declinedShare = spareShare(declined, unanswerable);
   return declinedShare >= DECLINE_TARGET ? (answerable ? right / answerable : 1) : declinedShare - 1;
 }
 
@@ -414,7 +423,7 @@ export async function fitRanker({ write = false, misses = false, log = () => {} 
     provenance: {
       fitted: true,
       script: "npm run eval -- --fit (lib/eval/fit.ts)",
-      method: `conditional-logit ranking (ridge ${RIDGE}) + logistic calibration of the best-ranked unit (its score and features); floor: the lowest that declines at least ${DECLINE_TARGET * 100}% of the unanswerable course questions`,
+      method: `conditional-logit ranking (ridge ${RIDGE}) + logistic calibration of the best-ranked unit (its score and features); floor: the lowest that declines at least ${DECLINE_TARGET * 100}% of the unanswerable course questions with ${DECLINE_SPARE} to spare`,
       data: {
         course: "lib/eval/golden.jsonl + lib/eval/fresh.jsonl, single-part questions, demo course + ../shared/corpus",
         squad: "../shared/bench/squad/dev-slice.json (SQuAD 2.0, CC BY-SA 4.0)",

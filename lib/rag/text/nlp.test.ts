@@ -59,6 +59,18 @@ describe("annotate: lemmas", () => {
   });
 });
 
+describe("annotate: sentences", () => {
+  const sentencesOf = (text: string) => annotate(text).sentences.map((s) => text.slice(s.start, s.end));
+
+  it("does not end a sentence inside an operator such as !=", () => {
+    expect(sentencesOf("The loop stops when x != y holds. Then it returns.")).toEqual(["The loop stops when x != y holds.", "Then it returns."]);
+  });
+
+  it("still ends a sentence at an exclamation mark followed by a space", () => {
+    expect(sentencesOf("Submit early! Late work loses marks.")).toEqual(["Submit early!", "Late work loses marks."]);
+  });
+});
+
 describe("annotate: entities", () => {
   const text = "The report is due on 14 March 2025 at 3:30 pm and counts for 15% of the grade. Questions go to helpdesk@example.edu.";
 

@@ -120,7 +120,11 @@ function annotateUncached(text: string): Annotated {
   const sentences: Annotated["sentences"] = [];
   doc.sentences().each((s: ItemSentence) => {
     const [from, last] = s.out(its.span) as unknown as [number, number];
-    sentences.push(spanOf(from, last));
+    const span = spanOf(from, last);
+    const previous = sentences.at(-1);
+    // wink ends a sentence at the "!" of "a != b"; a sentence never starts flush against the one before it.
+    if (previous && span.start === previous.end && /[!?]$/.test(text.slice(previous.start, previous.end))) previous.end = span.end;
+    else sentences.push(span);
   });
   return { text, tokens, entities, sentences };
 }
