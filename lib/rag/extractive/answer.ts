@@ -178,8 +178,9 @@ function answerPart(part: RequestedPart, scored: ScoredUnit[], passages: readonl
     if (rivals.length) {
       // An instructor's correction supersedes every other statement of the value, however many repeat the old one.
       const isCorrection = (s: ScoredUnit) => passages[s.passage].isCorrection;
-      const correction = [best, ...rivals].find(isCorrection);
-      if (correction && ![best, ...rivals].every(isCorrection)) return { ask: part.ask, state: "supported", claims: [claim(correction)] };
+      const sides = [best, ...rivals];
+      const correction = sides.find(isCorrection);
+      if (correction && !sides.every(isCorrection)) return { ask: part.ask, state: "supported", claims: [claim(correction)] };
       const rival = rivals[0];
       if (![...valuesOf(rival, part, readings)].some((v) => bestValues.has(v))) return { ask: part.ask, state: "conflicting", claims: [claim(best), claim(rival)] };
     }

@@ -123,7 +123,7 @@ function annotateUncached(text: string): Annotated {
     const span = spanOf(from, last);
     const previous = sentences.at(-1);
     // wink ends a sentence at the "!" of "a != b"; a sentence never starts flush against the one before it.
-    if (previous && span.start === previous.end && /[!?]$/.test(text.slice(previous.start, previous.end))) previous.end = span.end;
+    if (previous && span.start === previous.end && "!?".includes(text[previous.end - 1])) previous.end = span.end;
     else sentences.push(span);
   });
   return { text, tokens, entities, sentences };
