@@ -81,6 +81,17 @@ describe("unitFeatures: answer type", () => {
     expect(get(who, "Open Saturday mornings in the studio.")).toMatchObject({ typeMatch: 0, typeMissing: 1 });
   });
 
+  it("counts a focus word that names the kind of answer as said by a value of that kind", () => {
+    const email = featuresOf("What is the tutor's email address?", [{ text: "Tutor\n• Ines Marlowe\n• imarlowe@example.edu\n\nPlease email the office about absences." }]);
+    const value = get(email, "• imarlowe@example.edu");
+    expect(value).toMatchObject({ typeMatch: 1, nounCover: 1 });
+    expect(value.cover).toBeGreaterThan(0.5);
+    // Without a value of the kind, the word itself is needed.
+    expect(get(email, "Please email the office about absences.")).toMatchObject({ typeMatch: 0 });
+    const day = featuresOf("What is the last day to withdraw?", [{ text: "The withdrawal deadline is 14 March." }]);
+    expect(get(day, "The withdrawal deadline is 14 March.").cover).toBeGreaterThan(0);
+  });
+
   it("leaves both at 0 for a question that asks for no measurable type", () => {
     const yesno = featuresOf("Is the poster printed in colour?", [{ text: "The poster must be printed in colour." }]);
     expect(get(yesno, "The poster must be printed in colour.")).toMatchObject({ typeMatch: 0, typeMissing: 0 });
@@ -296,6 +307,8 @@ describe("unitFeatures: position, shape and form", () => {
     const opened = featuresOf(q, [{ text: "As noted earlier, a watershed is an area of land that drains into one river.\n\nIn spring the watershed floods." }]);
     expect(get(opened, "As noted earlier, a watershed is an area of land that drains into one river.").definitionForm).toBe(1);
     expect(get(opened, "In spring the watershed floods.").definitionForm).toBe(0);
+    const slashed = featuresOf("What is a floodplain?", [{ text: "Floodplain/Bottomland: the flat land beside a river that floods in spring" }]);
+    expect(get(slashed, "Floodplain/Bottomland: the flat land beside a river that floods in spring").definitionForm).toBe(0.5);
     const other = featuresOf("Where is the watershed?", [{ text: "A watershed is an area of land that drains into one river." }]);
     expect(get(other, "A watershed is an area of land that drains into one river.").definitionForm).toBe(0);
   });

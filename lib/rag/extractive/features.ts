@@ -6,7 +6,7 @@
  * weights stay comparable; the model (model.ts) turns them into a calibrated probability.
  */
 import type { RequestedPart } from "../analyze/analyze";
-import { ANAPHORS, DEFINING_VERBS, REASON_MARKERS, type AnswerType } from "../lexicon";
+import { ANAPHORS, DEFINING_VERBS, REASON_MARKERS, TYPE_NOUNS, type AnswerType } from "../lexicon";
 import { abbreviationsIn } from "../text/abbreviations";
 import { annotate, contentLemmas, type Annotated, type EntityType, type TextToken } from "../text/nlp";
 import editDistance from "damerau-levenshtein";
@@ -327,12 +327,25 @@ export function unitFeatures({ part, focus: allFocus, passageCover, pageCover, q
   const spelledOut = new Map<string, string>();
   for (const t of own) for (const l of shortForms.get(t.text) ?? []) spelledOut.set(l, t.lemma);
   const shortFormOf = new Map([...shortForms].map(([short, long]) => [short.toLowerCase(), long]));
+  // The kind of answer asked for, outside the words the question already said.
+  const wanted = TYPE_ENTITIES[part.answerType];
+  const ownEntities = entities.filter((e) => e.start >= unit.start && e.end <= unit.end && !questionLemmas.has(e.text.toLowerCase()));
+  let typeMatch = 0;
+  if (wanted) typeMatch = ownEntities.some((e) => wanted.includes(e.type)) || (part.answerType === "percent" && /\d\s*%/.test(text.slice(unit.start, unit.end))) ? 1 : 0;
+  else if (part.answerType === "person" || part.answerType === "place") {
+    // A weekday or month is a date, not a name.
+    const dated = entities.filter((e) => e.type === "DATE" || e.type === "TIME");
+    typeMatch = ownContent.some((t) => t.pos === "PROPN" && !questionLemmas.has(t.lemma) && isName(t) && !dated.some((e) => e.start <= t.start && t.end <= e.end)) ? 1 : 0;
+  }
+  const typeMissing = (wanted || part.answerType === "person" || part.answerType === "place") && !typeMatch ? 1 : 0;
+  // A focus word that names the kind of answer ("the instructor's email address", "the last day to drop") is said by a value of that kind.
+  const namesType = (f: WeightedFocus) => typeMatch === 1 && TYPE_NOUNS.get(f.lemma) === part.answerType;
   const rarest = focus.reduce<WeightedFocus | undefined>((a, f) => (!a || f.weight > a.weight ? f : a), undefined);
   let rarestHit = false;
   for (const f of focus) {
     let hit = false;
     const long = shortFormOf.get(f.surface);
-    const same = exactMatch(ownContent, f) ?? spelledOut.get(f.lemma) ?? (long?.length && long.every((l) => lemmas.has(l)) ? long[0] : undefined);
+    const same = exactMatch(ownContent, f) ?? spelledOut.get(f.lemma) ?? (long?.length && long.every((l) => lemmas.has(l)) ? long[0] : undefined) ?? (namesType(f) ? f.lemma : undefined);
     if (same) {
       exact += f.weight;
       matchedLemmas.add(same);
@@ -370,17 +383,6 @@ export function unitFeatures({ part, focus: allFocus, passageCover, pageCover, q
   const ownPairs = new Set(ownContent.slice(1).map((t, i) => `${ownContent[i].lemma} ${t.lemma}`));
   const bigram = pairs.length ? pairs.filter((p) => ownPairs.has(p)).length / pairs.length : 0;
 
-  // The kind of answer asked for, outside the words the question already said.
-  const wanted = TYPE_ENTITIES[part.answerType];
-  const ownEntities = entities.filter((e) => e.start >= unit.start && e.end <= unit.end && !questionLemmas.has(e.text.toLowerCase()));
-  let typeMatch = 0;
-  if (wanted) typeMatch = ownEntities.some((e) => wanted.includes(e.type)) || (part.answerType === "percent" && /\d\s*%/.test(text.slice(unit.start, unit.end))) ? 1 : 0;
-  else if (part.answerType === "person" || part.answerType === "place") {
-    // A weekday or month is a date, not a name.
-    const dated = entities.filter((e) => e.type === "DATE" || e.type === "TIME");
-    typeMatch = ownContent.some((t) => t.pos === "PROPN" && !questionLemmas.has(t.lemma) && isName(t) && !dated.some((e) => e.start <= t.start && t.end <= e.end)) ? 1 : 0;
-  }
-  const typeMissing = (wanted || part.answerType === "person" || part.answerType === "place") && !typeMatch ? 1 : 0;
 
   const novel = ownContent.filter((t) => !questionLemmas.has(t.lemma) && !matchedLemmas.has(t.lemma)).length;
 
@@ -415,8 +417,8 @@ export function unitFeatures({ part, focus: allFocus, passageCover, pageCover, q
       const t = words[i];
       if (t.text === "(") depth++;
       else if (t.text === ")") depth--;
-      // A gerund opening the sentence is its subject ("Clustering refers to …").
-      else if (depth === 0 && !["DET", "ADJ", "NOUN", "PROPN", "NUM", "X"].includes(t.pos) && !(t.pos === "PUNCT" && t.text === "-") && !(i === start && t.pos === "VERB" && /ing$/i.test(t.text))) break;
+      // A gerund opening the sentence is its subject ("Clustering refers to …"); a slash joins two names of one thing ("High bias/Underfitting: …").
+      else if (depth === 0 && !["DET", "ADJ", "NOUN", "PROPN", "NUM", "X"].includes(t.pos) && !((t.pos === "PUNCT" || t.pos === "SYM") && (t.text === "-" || t.text === "/")) && !(i === start && t.pos === "VERB" && /ing$/i.test(t.text))) break;
       // A short form names its long form's words ("HW (b) is defined as …" defines the Hamming weight).
       if (focus.some((f) => exactMatch([t], f) || shortForms.get(t.text)?.includes(f.lemma))) named = true;
     }

@@ -35,6 +35,15 @@ describe("answerUnits: kinds", () => {
     expect(leadIns.map((u) => u.quote)).toEqual(["The labs cover:\n• parsing", "The labs cover:\n• parsing\n• type checking"]);
   });
 
+  it("quotes a lead-in alone in its paragraph with what it announces after the blank line", () => {
+    const text = "The handbook defines plagiarism as:\n\nPresenting another person's work as your own. It is reported to the board.\n\nAppeals go to the dean.";
+    const leadIns = unitsOf(text).filter((u) => u.kind === "lead_in");
+    expect(leadIns.map((u) => u.quote)).toEqual(["The handbook defines plagiarism as:\n\nPresenting another person's work as your own."]);
+    expect(displayText(leadIns[0].quote)).toBe("The handbook defines plagiarism as: Presenting another person's work as your own.");
+    // A line that announces nothing (no colon) stays on its side of the blank line.
+    expect(unitsOf(text).filter((u) => u.quote.includes("Appeals") && u.quote.includes("\n"))).toEqual([]);
+  });
+
   it("reads a list item with its lead-in as context", () => {
     const text = "Bring the following:\n\uF0B7 a calculator\n\uF0B7 two pencils";
     const items = unitsOf(text).filter((u) => u.kind === "list_item");
@@ -99,7 +108,7 @@ describe("answerUnits: invariants", () => {
     "Grading\n\nThe essay is worth half the mark. The exam is worth the rest.\n\nRequired reading\nThe Pragmatic Programmer, 2nd edition\n",
   ];
 
-  it.each(texts.map((t, i) => [i, t]))("text %i: every quote is the verbatim slice, trimmed, on one side of any blank line", (_i, text) => {
+  it.each(texts.map((t, i) => [i, t]))("text %i: every quote is the verbatim slice, trimmed, on one side of any blank line unless a lead-in announces it", (_i, text) => {
     const units = answerUnits(annotate(text));
     expect(units.length).toBeGreaterThan(3);
     const keys = new Set<string>();
@@ -107,7 +116,7 @@ describe("answerUnits: invariants", () => {
       const quote = text.slice(u.start, u.end);
       expect(quote.trim()).toBe(quote);
       expect(quote).toMatch(/[\p{L}\p{N}]/u);
-      expect(quote).not.toMatch(/\n[^\p{L}\p{N}\n]*\n/u);
+      if (u.kind !== "lead_in" || !/:\s*\n/.test(quote)) expect(quote).not.toMatch(/\n[^\p{L}\p{N}\n]*\n/u);
       for (const c of u.context) expect(c.end).toBeGreaterThan(c.start);
       keys.add(`${u.start}:${u.end}`);
     }

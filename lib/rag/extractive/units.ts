@@ -4,7 +4,7 @@
  * before it); a label with its value (same line or the next); a heading or
  * lead-in with the lines it announces; a table row under its header row; a list item under its
  * list's lead-in. Invariant: passage.text.slice(start, end) is the verbatim quote, on one page,
- * never across a blank line; `context` spans (header, lead-in, heading) are read, not quoted.
+ * across a blank line only from a lead-in to what it announces; `context` spans (header, lead-in, heading) are read, not quoted.
  */
 import { ANAPHORS } from "../lexicon";
 import type { Annotated, TextToken } from "../text/nlp";
@@ -108,6 +108,18 @@ export function answerUnits(annotated: Annotated): Unit[] {
       if (isLeadIn(line.text)) {
         const last = Math.min(blockEnd, i + MAX_ANNOUNCED_LINES);
         if (last > i + 1) add("lead_in", line.start, lines[last].end, headerContext);
+      }
+    }
+    // A lead-in alone in its block ("X describes it as:", a blank line, then the words) announces the next block's first sentence, or its first lines.
+    if (blockEnd === i && isLeadIn(line.text)) {
+      let j = i + 1;
+      while (j < lines.length && lines[j].blank) j++;
+      if (j < lines.length) {
+        const firstSentence = sentences.find((s) => s.end > lines[j].start && s.start < lines[j].end);
+        add("lead_in", line.start, Math.min(lines[j].end, firstSentence?.end ?? lines[j].end), headerContext);
+        let nextEnd = j;
+        while (nextEnd + 1 < lines.length && !lines[nextEnd + 1].blank && nextEnd - j + 1 < MAX_ANNOUNCED_LINES) nextEnd++;
+        if (nextEnd > j) add("lead_in", line.start, lines[nextEnd].end, headerContext);
       }
     }
     // A short line alone in its block, followed by a blank line, heads the blocks below it.

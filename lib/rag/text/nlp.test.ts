@@ -57,6 +57,11 @@ describe("annotate: lemmas", () => {
     expect(byText("A naïve estimator is biased.", "naïve").lemma).toBe("naive");
     expect(byText("Ask Zoë about the lab.", "Zoë").text).toBe("Zoë");
   });
+
+  it("folds a hyphen inside a word, so the closed spelling matches", () => {
+    expect(byText("Run the re-weighting step first.", "re-weighting").lemma).toBe(annotate("reweighting").tokens[0].lemma);
+    expect(byText("Send an e-mail to the office.", "e-mail").lemma).toBe("email");
+  });
 });
 
 describe("annotate: sentences", () => {
@@ -110,6 +115,15 @@ describe("annotate: content words", () => {
     expect(due.stop).toBe(true);
     expect(due.pos).toBe("ADJ");
     expect(due.content).toBe(true);
+  });
+
+  it("does not count a pronoun that wink leaves joined to its clitic ('I'm', 'we’re')", () => {
+    for (const [text, word] of [["Can I leave early if I'm unwell?", "I'm"], ["What if I’m unwell?", "I’m"]]) {
+      const t = byText(text, word);
+      expect(t.content).toBe(false);
+      expect(t.stop).toBe(true);
+    }
+    expect(byText("Can I leave early if I'm unwell?", "unwell").content).toBe(true);
   });
 
   it("does not count determiners, auxiliaries and prepositions", () => {

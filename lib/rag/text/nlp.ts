@@ -60,6 +60,24 @@ function foldMarks(word: string): string {
   return /[^\x00-\x7f]/.test(word) ? word.normalize("NFD").replace(/\p{M}+/gu, "") : word;
 }
 
+/** Hyphens inside a word ("pre-processing", "e-mail"): the same word is often written closed ("preprocessing", "email"). */
+const foldHyphens = (word: string) => (word.includes("-") ? word.replace(/(?<=[\p{L}\p{N}])-(?=[\p{L}\p{N}])/gu, "") : word);
+
+/** A pronoun with its clitic left whole by wink ("I'm", "we’re"): no more meaning than the pronoun. */
+const CLITIC = /^(\p{L}+)['’](?:m|re|ve|ll|d)$/iu;
+const stopStems = new Map<string, boolean>();
+function isStopWithClitic(word: string): boolean {
+  const stem = CLITIC.exec(word)?.[1].toLowerCase();
+  if (!stem) return false;
+  let stop = stopStems.get(stem);
+  if (stop === undefined) {
+    stop = Boolean(nlp.readDoc(stem).tokens().itemAt(0)?.out(its.stopWordFlag));
+    if (stopStems.size > 10_000) stopStems.clear();
+    stopStems.set(stem, stop);
+  }
+  return stop;
+}
+
 /** Title-case words are tagged PROPN and keep their inflection ("Hours", "Students"): lemmatise the lowercase word on its own. */
 const nounLemmas = new Map<string, string>();
 function nounLemma(word: string): string {
@@ -100,11 +118,12 @@ function annotateUncached(text: string): Annotated {
     cursor = end;
     const pos = t.out(its.pos) as string;
     const type = t.out(its.type) as string;
-    const stop = Boolean(t.out(its.stopWordFlag));
-    const lemma = foldMarks(String(t.out(lemmaOf)).toLowerCase());
+    const clitic = isStopWithClitic(value);
+    const stop = clitic || Boolean(t.out(its.stopWordFlag));
+    const lemma = foldHyphens(foldMarks(String(t.out(lemmaOf)).toLowerCase()));
     const wordy = (type === "word" || type === "number" || type === "ordinal" || type === "alpha_numeric") && !NON_WORD.test(value);
     // The stop list is lexical; the tagger sees context: a stop-listed noun or adjective ("due", "part", "name") still carries meaning.
-    const content = wordy && CONTENT_POS.has(pos) && (!stop || ((pos === "NOUN" || pos === "ADJ" || pos === "PROPN") && value.length >= 3));
+    const content = wordy && CONTENT_POS.has(pos) && !clitic && (!stop || ((pos === "NOUN" || pos === "ADJ" || pos === "PROPN") && value.length >= 3));
     tokens.push({ text: value, start, end, lemma: pos === "PROPN" ? nounLemma(lemma) : lemma, pos, type, stop, content });
   });
   const spanOf = (from: number, to: number) => ({ start: tokens[from]?.start ?? 0, end: tokens[to]?.end ?? 0 });
