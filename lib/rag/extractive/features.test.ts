@@ -88,8 +88,17 @@ describe("unitFeatures: answer type", () => {
     expect(value.cover).toBeGreaterThan(0.5);
     // Without a value of the kind, the word itself is needed.
     expect(get(email, "Please email the office about absences.")).toMatchObject({ typeMatch: 0 });
+    // "hours" names a time, and a when-question asks for a date or a time: the time says it.
+    const hours = featuresOf("When does the tutor hold office hours?", [{ text: "Tutor\n• Ines Marlowe\n• Wed 2-3pm" }]);
+    expect(get(hours, "• Wed 2-3pm").cover).toBeGreaterThan(0);
     const day = featuresOf("What is the last day to withdraw?", [{ text: "The withdrawal deadline is 14 March." }]);
     expect(get(day, "The withdrawal deadline is 14 March.").cover).toBeGreaterThan(0);
+  });
+
+  it("does not take the number of one item ('Quiz 2') for a count", () => {
+    const m = featuresOf("How many quizzes are there?", [{ text: "Quiz 2 is on Friday.\n\nThere are 6 quizzes in the term." }]);
+    expect(get(m, "Quiz 2 is on Friday.")).toMatchObject({ typeMatch: 0, typeMissing: 1 });
+    expect(get(m, "There are 6 quizzes in the term.")).toMatchObject({ typeMatch: 1, typeMissing: 0 });
   });
 
   it("leaves both at 0 for a question that asks for no measurable type", () => {

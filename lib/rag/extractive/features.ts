@@ -8,7 +8,7 @@
 import type { RequestedPart } from "../analyze/analyze";
 import { ANAPHORS, DEFINING_VERBS, REASON_MARKERS, TYPE_NOUNS, type AnswerType } from "../lexicon";
 import { abbreviationsIn } from "../text/abbreviations";
-import { annotate, contentLemmas, type Annotated, type EntityType, type TextToken } from "../text/nlp";
+import { annotate, contentLemmas, type Annotated, type EntitySpan, type EntityType, type TextToken } from "../text/nlp";
 import editDistance from "damerau-levenshtein";
 import { isCommonWord, isKnownWord, relatedWords } from "../text/wordnet";
 import { MAX_LABEL_WORDS, SECTION_NUMBER, TERMINAL, unitKinds, type Unit } from "./units";
@@ -123,6 +123,9 @@ export function segmentIdf(readings: readonly PassageReading[]): (lemma: string)
     return Math.log(1 + (n - d + 0.5) / (d + 0.5));
   };
 }
+
+/** A number right after a noun names one item ("Project 3", "Room 204"), it counts nothing ("5 projects"). */
+const namesAnItem = (e: EntitySpan, tokens: readonly TextToken[]) => e.type === "CARDINAL" && ["NOUN", "PROPN"].includes(tokens[e.from - 1]?.pos ?? "");
 
 /** A capitalised word that is no common English word: a heading's "Information" names nobody, "Srikrishnan" or "Seth" does. */
 const isName = (t: TextToken) => /^\p{Lu}/u.test(t.text) && !isCommonWord(t.text) && !isCommonWord(t.lemma);
@@ -331,7 +334,8 @@ export function unitFeatures({ part, focus: allFocus, passageCover, pageCover, q
   const wanted = TYPE_ENTITIES[part.answerType];
   const ownEntities = entities.filter((e) => e.start >= unit.start && e.end <= unit.end && !questionLemmas.has(e.text.toLowerCase()));
   let typeMatch = 0;
-  if (wanted) typeMatch = ownEntities.some((e) => wanted.includes(e.type)) || (part.answerType === "percent" && /\d\s*%/.test(text.slice(unit.start, unit.end))) ? 1 : 0;
+  const valueTypes = new Set(ownEntities.filter((e) => wanted?.includes(e.type) && !(part.answerType === "count" && namesAnItem(e, tokens))).map((e) => e.type));
+  if (wanted) typeMatch = valueTypes.size > 0 || (part.answerType === "percent" && /\d\s*%/.test(text.slice(unit.start, unit.end))) ? 1 : 0;
   else if (part.answerType === "person" || part.answerType === "place") {
     // A weekday or month is a date, not a name.
     const dated = entities.filter((e) => e.type === "DATE" || e.type === "TIME");
@@ -339,7 +343,7 @@ export function unitFeatures({ part, focus: allFocus, passageCover, pageCover, q
   }
   const typeMissing = (wanted || part.answerType === "person" || part.answerType === "place") && !typeMatch ? 1 : 0;
   // A focus word that names the kind of answer ("the instructor's email address", "the last day to drop") is said by a value of that kind.
-  const namesType = (f: WeightedFocus) => typeMatch === 1 && TYPE_NOUNS.get(f.lemma) === part.answerType;
+  const namesType = (f: WeightedFocus) => typeMatch === 1 && (TYPE_NOUNS.get(f.lemma) === part.answerType || !!TYPE_ENTITIES[TYPE_NOUNS.get(f.lemma) ?? "general"]?.some((t) => valueTypes.has(t)));
   const rarest = focus.reduce<WeightedFocus | undefined>((a, f) => (!a || f.weight > a.weight ? f : a), undefined);
   let rarestHit = false;
   for (const f of focus) {

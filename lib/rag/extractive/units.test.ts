@@ -44,6 +44,12 @@ describe("answerUnits: kinds", () => {
     expect(unitsOf(text).filter((u) => u.quote.includes("Appeals") && u.quote.includes("\n"))).toEqual([]);
   });
 
+  it("quotes a heading with the list under it, as a lead-in, and stops where the list does", () => {
+    const text = "Tutor\n• Ines Marlowe\n• Room 12\n• Wed 2-3pm\nQuestions by email only.";
+    const leadIns = unitsOf(text).filter((u) => u.kind === "lead_in");
+    expect(leadIns.map((u) => u.quote)).toEqual(["Tutor\n• Ines Marlowe\n• Room 12\n• Wed 2-3pm"]);
+  });
+
   it("reads a list item with its lead-in as context", () => {
     const text = "Bring the following:\n\uF0B7 a calculator\n\uF0B7 two pencils";
     const items = unitsOf(text).filter((u) => u.kind === "list_item");

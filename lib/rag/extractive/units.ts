@@ -105,10 +105,10 @@ export function answerUnits(annotated: Annotated): Unit[] {
     if (blockEnd > i && !(inTable && !isLeadIn(line.text)) && (isLabelLike(line.text) || isLeadIn(line.text))) {
       const next = lines[i + 1];
       add(isLeadIn(line.text) ? "lead_in" : "label_value", line.start, next.end, headerContext);
-      if (isLeadIn(line.text)) {
-        const last = Math.min(blockEnd, i + MAX_ANNOUNCED_LINES);
-        if (last > i + 1) add("lead_in", line.start, lines[last].end, headerContext);
-      }
+      // A heading over a list ("TA", then the name, email and room, one bullet each) announces the list as a lead-in does.
+      let last = isLeadIn(line.text) ? Math.min(blockEnd, i + MAX_ANNOUNCED_LINES) : i + 1;
+      if (!isLeadIn(line.text) && isBullet(next.text)) while (last < Math.min(blockEnd, i + MAX_ANNOUNCED_LINES) && isBullet(lines[last + 1].text)) last++;
+      if (last > i + 1) add("lead_in", line.start, lines[last].end, headerContext);
     }
     // A lead-in alone in its block ("X describes it as:", a blank line, then the words) announces the next block's first sentence, or its first lines.
     if (blockEnd === i && isLeadIn(line.text)) {
