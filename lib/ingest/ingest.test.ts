@@ -42,6 +42,9 @@ describe("ingestion", () => {
     expect(hits[0].passage.text).toContain("waits-for graph");
     expect(hits).toHaveLength(1);
     expect(hits[0].passage.pdfPage).toBe(2);
+    // A question's word and its lemma stem alike in the index: searched once, they do not count twice.
+    const { expression } = await searchLexical(db.client, { courseId, terms: ["graphs", "graph", "detection", "detect"], limit: 5 });
+    expect(expression).toBe('"graphs" OR "detection"');
     // User text is never query syntax: operators, quotes, prefixes, column filters and stray parentheses are words.
     for (const hostile of ['"waits-for', "graph OR NOT NEAR(", "text: graph*", "^graph AND (", "(((", "-- ;", "NOT", "\"\""]) {
       await expect(search(hostile)).resolves.toBeDefined();

@@ -1,6 +1,7 @@
 import "server-only";
 import type { Client, Row } from "@libsql/client";
 import type { Passage } from "@/lib/rag/pipeline";
+import { stemmer } from "stemmer";
 
 export interface ScoredPassage {
   passage: Passage;
@@ -111,6 +112,17 @@ async function cachedCount(client: Client, key: string, sql: string, args: strin
   return value;
 }
 
+/**
+ * The index stems with Porter's algorithm, so "faults" and "fault" match the same postings; as two
+ * OR-ed phrases they would count twice in BM25, and an inflected question word would outweigh a
+ * rarer word typed in its base form. One word per stem, the first given (the question's own form).
+ */
+export function oneWordPerStem(words: readonly string[]): string[] {
+  const byStem = new Map<string, string>();
+  for (const w of words) if (!byStem.has(stemmer(w))) byStem.set(stemmer(w), w);
+  return [...byStem.values()];
+}
+
 /** User words as FTS5 strings: quoted, so quotes, AND/OR/NOT, NEAR, `*`, `^`, `:` and parentheses are only words. */
 function quoted(words: string[], op: "OR" | "AND"): string {
   return words.map((w) => ftsPhrase(w)).join(` ${op} `);
@@ -150,7 +162,7 @@ export async function searchLexical(
   client: Client,
   { courseId, terms, limit }: { courseId: string; terms: string[]; limit: number },
 ): Promise<{ expression: string | null; hits: ScoredPassage[] }> {
-  const words = [...new Set(terms.flatMap((t) => t.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []))];
+  const words = oneWordPerStem(terms.flatMap((t) => t.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []));
   if (words.length === 0) return { expression: null, hits: [] };
   const plan = await planMatch(client, words);
   const total = await cachedCount(client, "chunks", "SELECT max(seq) AS n FROM chunks");

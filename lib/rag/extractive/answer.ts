@@ -8,7 +8,7 @@
 import type { QuestionAnalysis, RequestedPart } from "../analyze/analyze";
 import { annotate, contentLemmas, type Annotated, type EntityType } from "../text/nlp";
 import type { DraftClaim, DraftPart, GenerateState, LabelledPassage, Passage } from "../types";
-import { contradictsRequiredId, requiredIn, shortFormsIn, focusFoundIn, isTableOfContents, segmentIdf, unitFeatures, vocabularyOf, weightFocus, type Features, type PassageReading } from "./features";
+import { contradictsRequiredId, requiredIn, shortFormsIn, focusFoundIn, isReferenceEntry, isTableOfContents, segmentIdf, unitFeatures, vocabularyOf, weightFocus, type Features, type PassageReading } from "./features";
 import { defaultModel, probability, rankScore, type ExtractiveModel } from "./model";
 import { isTitleLine } from "./scope";
 import { answerUnits, displayText, type Unit } from "./units";
@@ -73,6 +73,7 @@ export function readPassages(passages: readonly Passage[], ranks?: ReadonlyMap<s
 function exclusion(part: RequestedPart, reading: PassageReading, unit: Unit, quote: string, features: Features): string | null {
   if (contradictsRequiredId(requiredIn(part, reading.titleLemmas), quote)) return "names another identifier";
   if (isTableOfContents(quote)) return "a table-of-contents entry";
+  if (isReferenceEntry(reading.annotated.text, unit.start)) return "a reference-list entry";
   if (features.question) return "asks a question, states nothing";
   if (unit.start < reading.titleLineEnd && unit.end > reading.titleLineEnd) return "joins the document's title line to the text below it";
   if (features.requiredMissing && features.typeMissing) return "states neither the identifier asked about nor a value of the asked-for kind";

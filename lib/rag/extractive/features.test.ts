@@ -4,7 +4,7 @@ import { makePassage } from "../fixtures.mock";
 import { contentLemmas } from "../text/nlp";
 import { relatedWords } from "../text/wordnet";
 import { readPassages } from "./answer";
-import { contradictsRequiredId, featureNames, requiredIn, shortFormsIn, focusFoundIn, isTableOfContents, segmentIdf, spelledAsIn, unitFeatures, vocabularyOf, weightFocus, type Features } from "./features";
+import { contradictsRequiredId, featureNames, requiredIn, shortFormsIn, focusFoundIn, isReferenceEntry, isTableOfContents, segmentIdf, spelledAsIn, unitFeatures, vocabularyOf, weightFocus, type Features } from "./features";
 
 /** Features of every unit of the passages for the question's first part, keyed by quote. */
 function featuresOf(question: string, docs: Array<{ text: string; title?: string }>): Map<string, Features> {
@@ -285,6 +285,20 @@ describe("unitFeatures: position, shape and form", () => {
     const m = featuresOf("Which tools does the workshop use?", [{ text: "The workshop uses these tools:\n\nA saw and a drill." }]);
     expect(get(m, "The workshop uses these tools:").endsColon).toBe(1);
     expect(get(m, "A saw and a drill.").endsColon).toBe(0);
+  });
+
+  it("knows a reference-list entry by the citation key opening its line, in either style, and not a bracket in prose", () => {
+    const text = "[KL19] Ana Kovač and Li Lee. Timing Leaks in Small Devices. In Proc. of a Workshop, 2019.\n[7] B. Ortiz. Power Traces Explained. 2011.\nAs shown in [KL19], timing leaks.";
+    const at = (s: string) => text.indexOf(s);
+    expect(isReferenceEntry(text, at("Timing Leaks in Small"))).toBe(true);
+    expect(isReferenceEntry(text, at("Power Traces"))).toBe(true);
+    expect(isReferenceEntry(text, at("As shown"))).toBe(false);
+    expect(isReferenceEntry("[x] done. Next.", 4)).toBe(false);
+    // A passage that opens partway through an entry, above more entries.
+    const tail = "pages 31–47. Springer, 2014.\n\n[Ort] B. Ortiz. Power Traces\nExplained. https://example.org/\ntraces.\n\n[8] C. Ruiz. Glitches. 2012.";
+    expect(isReferenceEntry(tail, tail.indexOf("Springer"))).toBe(true);
+    const prose = "Masking splits each value into shares.\nEach share alone says nothing.";
+    expect(isReferenceEntry(prose, 0)).toBe(false);
   });
 
   it("knows a table-of-contents entry by its dot leaders, alone or joined with the next entry, and not an ellipsis in a formula", () => {

@@ -247,6 +247,17 @@ function shortestCover(positions: ReadonlyArray<{ at: number; key: string }>, di
 const DOT_LEADERS = /(?:\.\s?){5,}/;
 export const isTableOfContents = (quote: string) => DOT_LEADERS.test(quote);
 
+/** A line opening with a citation key ("[BS97] Eli Biham and …", "[Bod] M. Bodewes. …", "[12] A. Author. …"): a reference-list entry names a work, it never answers a question. */
+const REFERENCE_KEY = /^\[(?:[\p{L}+]{1,8}\d{2}[a-z]?|\p{Lu}[\p{L}+]{1,7}|\d{1,3})\]\s+\p{Lu}/u;
+export function isReferenceEntry(text: string, at: number): boolean {
+  const lineStart = text.lastIndexOf("\n", at - 1) + 1;
+  if (REFERENCE_KEY.test(text.slice(lineStart, lineStart + 40))) return true;
+  if (lineStart > 0) return false;
+  // A passage may open partway through an entry ("… pages 31–47. Springer, 2014."): its first line is the list's when the paragraphs after it are entries.
+  const rest = text.split(/\n\s*\n/).slice(1).filter((l) => /\S/.test(l));
+  return rest.length > 0 && rest.filter((l) => REFERENCE_KEY.test(l.trimStart())).length * 2 >= rest.length;
+}
+
 /** A passage's content lemmas, made once per annotation: every part asks of all passages at hand and of each one. */
 const passageLemmas = new WeakMap<Annotated, ReadonlySet<string>>();
 function contentLemmaSet(reading: PassageReading): ReadonlySet<string> {

@@ -71,6 +71,11 @@ describe("annotate: sentences", () => {
     expect(sentencesOf("The loop stops when x != y holds. Then it returns.")).toEqual(["The loop stops when x != y holds.", "Then it returns."]);
   });
 
+  it("does not end a sentence at the dots of a web address", () => {
+    const text = "The forum (www.forum-example.org) is where we talk. Post there.";
+    expect(annotate(text).sentences.map((s) => text.slice(s.start, s.end))).toEqual(["The forum (www.forum-example.org) is where we talk.", "Post there."]);
+  });
+
   it("still ends a sentence at an exclamation mark followed by a space", () => {
     expect(sentencesOf("Submit early! Late work loses marks.")).toEqual(["Submit early!", "Late work loses marks."]);
   });

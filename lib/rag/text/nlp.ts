@@ -141,8 +141,8 @@ function annotateUncached(text: string): Annotated {
     const [from, last] = s.out(its.span) as unknown as [number, number];
     const span = spanOf(from, last);
     const previous = sentences.at(-1);
-    // wink ends a sentence at the "!" of "a != b"; a sentence never starts flush against the one before it.
-    if (previous && span.start === previous.end && "!?".includes(text[previous.end - 1])) previous.end = span.end;
+    // wink ends a sentence at the "!" of "a != b" and at the dots of "www.example.org": a sentence never starts flush against the one before it.
+    if (previous && span.start === previous.end && ".!?".includes(text[previous.end - 1]) && /\S/.test(text[span.start] ?? "")) previous.end = span.end;
     else sentences.push(span);
   });
   return { text, tokens, entities, sentences };
