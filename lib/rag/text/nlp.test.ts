@@ -78,6 +78,9 @@ describe("annotate: sentences", () => {
 
   it("still ends a sentence at an exclamation mark followed by a space", () => {
     expect(sentencesOf("Submit early! Late work loses marks.")).toEqual(["Submit early!", "Late work loses marks."]);
+    // wink starts the next sentence at the newline: a newline is whitespace, not a flush start.
+    expect(sentencesOf("Submit early!\nLate work loses marks.").map((x) => x.trim())).toEqual(["Submit early!", "Late work loses marks."]);
+    expect(sentencesOf("Submit early.\nLate work loses marks.").map((x) => x.trim())).toEqual(["Submit early.", "Late work loses marks."]);
   });
 });
 
