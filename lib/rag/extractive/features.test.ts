@@ -288,7 +288,7 @@ describe("unitFeatures: position, shape and form", () => {
   });
 
   it("knows a reference-list entry by the citation key opening its line, in either style, and not a bracket in prose", () => {
-    const text = "[KL19] Ana Kovač and Li Lee. Timing Leaks in Small Devices. In Proc. of a Workshop, 2019.\n[7] B. Ortiz. Power Traces Explained. 2011.\nAs shown in [KL19], timing leaks.";
+    const text = "[KL19] Ana Kovač and Li Lee. Timing Leaks in Small Devices. In Proc. of a Workshop, 2019.\n[7] B. Ortiz. Power Traces Explained. 2011.\n\nAs shown in [KL19], timing leaks.";
     const at = (s: string) => text.indexOf(s);
     expect(isReferenceEntry(text, at("Timing Leaks in Small"))).toBe(true);
     expect(isReferenceEntry(text, at("Power Traces"))).toBe(true);
@@ -297,6 +297,8 @@ describe("unitFeatures: position, shape and form", () => {
     // A passage that opens partway through an entry, above more entries.
     const tail = "pages 31–47. Springer, 2014.\n\n[Ort] B. Ortiz. Power Traces\nExplained. https://example.org/\ntraces.\n\n[8] C. Ruiz. Glitches. 2012.";
     expect(isReferenceEntry(tail, tail.indexOf("Springer"))).toBe(true);
+    const wrapped = "[Ruiz12] Carla Ruiz and Jean-\nLuc Petit. Glitches in small devices. In Proc. of a Workshop, pages 1–\n9. 2012.";
+    expect(isReferenceEntry(wrapped, wrapped.indexOf("Glitches"))).toBe(true);
     const prose = "Masking splits each value into shares.\nEach share alone says nothing.";
     expect(isReferenceEntry(prose, 0)).toBe(false);
   });

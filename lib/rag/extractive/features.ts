@@ -251,8 +251,11 @@ export const isTableOfContents = (quote: string) => DOT_LEADERS.test(quote);
 const REFERENCE_KEY = /^\[(?:[\p{L}+]{1,8}\d{2}[a-z]?|\p{Lu}[\p{L}+]{1,7}|\d{1,3})\]\s+\p{Lu}/u;
 export function isReferenceEntry(text: string, at: number): boolean {
   const lineStart = text.lastIndexOf("\n", at - 1) + 1;
-  if (REFERENCE_KEY.test(text.slice(lineStart, lineStart + 40))) return true;
-  if (lineStart > 0) return false;
+  // An entry may wrap: its paragraph (up to the blank line before it) opens with the key.
+  const blank = text.lastIndexOf("\n\n", at - 1);
+  const paragraphStart = blank === -1 ? 0 : blank + 2;
+  if ([lineStart, paragraphStart].some((start) => REFERENCE_KEY.test(text.slice(start, start + 40).trimStart()))) return true;
+  if (lineStart > 0 && paragraphStart > 0) return false;
   // A passage may open partway through an entry ("… pages 31–47. Springer, 2014."): its first line is the list's when the paragraphs after it are entries.
   const rest = text.split(/\n\s*\n/).slice(1).filter((l) => /\S/.test(l));
   return rest.length > 0 && rest.filter((l) => REFERENCE_KEY.test(l.trimStart())).length * 2 >= rest.length;
