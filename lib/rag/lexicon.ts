@@ -55,6 +55,9 @@ export const ALL_DEMONSTRATIVES: ReadonlySet<string> = new Set([...DEMONSTRATIVE
 /** Third-person pronouns and demonstratives that point back to something named earlier. */
 export const ANAPHORS: ReadonlySet<string> = new Set(["it", "its", "they", "them", "their", "this", "that", "these", "those", "he", "him", "his", "she", "her"]);
 
+/** Possessive determiners: they determine the noun after them ("what is his email") as "the" does. Reason: closed class. */
+export const POSSESSIVE_DETERMINERS: ReadonlySet<string> = new Set(["my", "your", "his", "her", "its", "our", "their"]);
+
 /** Openers of an elliptical follow-up that swaps the subject of the previous question ("what about X?"). */
 export const SUBJECT_SWAP_OPENERS: readonly string[] = ["and what about", "and how about", "what about", "how about", "same for", "and for", "and"];
 

@@ -103,6 +103,19 @@ describe("requestedParts: required identifiers", () => {
     expect(part.required).toEqual([{ noun: "hw", id: "2" }]);
   });
 
+  it("reads a possessive before the type noun as a determiner ('what is their email?' asks for an email)", () => {
+    expect(requestedParts("what is their email?").parts[0].answerType).toBe("email");
+    expect(requestedParts("what is our room?").parts[0].answerType).toBe("place");
+  });
+
+  it("takes an adjective that heads its phrase ('the optional') for a noun a later part can borrow", () => {
+    const { parts } = requestedParts("How many points is the optional worth, and when is it due?");
+    expect(parts[0].focus.find((f) => f.lemma === "optional")?.noun).toBe(true);
+    expect(parts[1].focus.filter((f) => f.borrowed).map((f) => f.lemma)).toContain("optional");
+    // Before its noun it stays an adjective.
+    expect(requestedParts("Is the optional quiz graded?").parts[0].focus.find((f) => f.lemma === "optional")?.noun).toBe(false);
+  });
+
   it("names no identifier when there is none", () => {
     expect(requestedParts("When is the poster due?").parts[0].required).toEqual([]);
   });

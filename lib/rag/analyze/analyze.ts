@@ -4,7 +4,7 @@
  * terms and identifiers come from wink-nlp's tokens and tags (text/nlp.ts) and the grammar
  * rules of lexicon.ts; follow-ups are resolved against the conversation's earlier questions.
  */
-import { ALL_DEMONSTRATIVES, ANAPHORS, DEFINING_VERBS, DEMONSTRATIVES, HOW_DEGREE, INTERROGATIVES, PART_CONNECTIVES, REQUEST_VERBS, SUBJECT_SWAP_OPENERS, TYPE_NOUNS, type AnswerType } from "../lexicon";
+import { ALL_DEMONSTRATIVES, ANAPHORS, DEFINING_VERBS, DEMONSTRATIVES, HOW_DEGREE, INTERROGATIVES, PART_CONNECTIVES, POSSESSIVE_DETERMINERS, REQUEST_VERBS, SUBJECT_SWAP_OPENERS, TYPE_NOUNS, type AnswerType } from "../lexicon";
 import { annotate, type TextToken } from "../text/nlp";
 
 export type { AnswerType } from "../lexicon";
@@ -165,7 +165,7 @@ function answerTypeOf(tokens: TextToken[]): AnswerType {
   if (wh === "how") return HOW_DEGREE.get(lower(words[i + 1] ?? words[i])) ?? (words.slice(i + 1).some((t) => t.pos === "VERB" && t.lemma !== "be" && DEFINING_VERBS.has(t.lemma)) ? "definition" : "general");
   // The head noun after the interrogative ("what year", "which room", "what is the deadline") may name the type.
   const first = words.slice(i + 1, i + 5).findIndex(isNounish) + i + 1;
-  const named = first > i && words.slice(i + 1, first).every((t) => t.pos === "AUX" || t.pos === "DET" || t.pos === "ADJ") ? TYPE_NOUNS.get(phraseHead(words, first).lemma) : undefined;
+  const named = first > i && words.slice(i + 1, first).every((t) => t.pos === "AUX" || t.pos === "DET" || t.pos === "ADJ" || POSSESSIVE_DETERMINERS.has(lower(t))) ? TYPE_NOUNS.get(phraseHead(words, first).lemma) : undefined;
   if (named) return named;
   if (wh === "what" || wh === "which") {
     // "what is X" / "what are X" / "what does X mean" over a bare noun phrase asks for a definition.
@@ -210,6 +210,10 @@ function determinesNoun(tokens: TextToken[], i: number): boolean {
   return !!tokens[j] && isNounish(tokens[j]) && tokens[j].content;
 }
 
+/** An adjective after a determiner with no noun after it heads its phrase as a noun does ("the final", "how much is the final worth"). */
+const headsItsPhrase = (tokens: readonly TextToken[], i: number) =>
+  tokens[i].pos === "ADJ" && (tokens[i - 1]?.pos === "DET" || POSSESSIVE_DETERMINERS.has(lower(tokens[i - 1] ?? tokens[i]))) && !["NOUN", "PROPN", "NUM"].includes(tokens[i + 1]?.pos ?? "");
+
 const focusOf = (tokens: TextToken[]): FocusTerm[] => {
   const seen = new Set<string>();
   const out: FocusTerm[] = [];
@@ -224,7 +228,7 @@ const focusOf = (tokens: TextToken[]): FocusTerm[] => {
     if (t.pos === "VERB" && REQUEST_VERBS.has(t.lemma) && tokens.indexOf(t) === tokens.findIndex((p) => p.content)) continue;
     if (HOW_DEGREE.has(lower(t))) continue;
     seen.add(t.lemma);
-    out.push({ lemma: t.lemma, surface: lower(t), noun: isNounish(t) || t.pos === "NUM" || t.pos === "X" });
+    out.push({ lemma: t.lemma, surface: lower(t), noun: isNounish(t) || t.pos === "NUM" || t.pos === "X" || headsItsPhrase(tokens, tokens.indexOf(t)) });
   }
   return out;
 };

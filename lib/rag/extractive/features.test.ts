@@ -133,6 +133,13 @@ describe("required identifiers", () => {
     expect(contradictsRequiredId(part.required, "Everything is due on 9 April.")).toBe(false);
   });
 
+  it("meets a date-like identifier written with WordNet's short form of its noun ('April 15' as 'Apr 15')", () => {
+    const m = featuresOf("What do we do in the week of April 15?", [{ text: "Week Topic\nApr 8 Parsing basics\nApr 15 Type checking\nApr 22 Code generation" }]);
+    expect(get(m, "Apr 15 Type checking")).toMatchObject({ requiredId: 1, requiredMissing: 0 });
+    const [part] = analyzeQuestion("What do we do in the week of April 15?").parts;
+    expect(contradictsRequiredId(part.required, "Apr 8 Parsing basics")).toBe(true);
+  });
+
   it("never contradicts when the part names no identifier", () => {
     const [plain] = analyzeQuestion("When is the poster due?").parts;
     expect(contradictsRequiredId(plain.required, "Lab 3 is due on 2 April.")).toBe(false);

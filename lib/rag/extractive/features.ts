@@ -457,7 +457,7 @@ export function unitFeatures({ part, focus: allFocus, passageCover, pageCover, q
     const header = unit.context.map((s) => text.slice(s.start, s.end).toLowerCase()).join(" ");
     requiredId = required.some(
       (r) =>
-        new RegExp(`\\b${escape(r.noun)}\\w*\\s*#?-?\\s*${escape(r.id)}\\b`).test(span) ||
+        new RegExp(`\\b${nounPattern(r.noun)}\\w*\\s*#?-?\\s*${escape(r.id)}\\b`).test(span) ||
         // A table row whose first cell is the id, under a header naming the noun ("Week | Topic" over "9 | Storage").
         (unit.kind === "table_row" && new RegExp(`\\b${escape(r.noun)}`).test(header) && new RegExp(`^\\W*${escape(r.id)}\\b`).test(row)),
     )
@@ -522,6 +522,19 @@ export function isHeading(quote: string, tokens: readonly TextToken[]): boolean 
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
+/** An identifier's noun as the notes may write it: itself or a short form WordNet lists for it ("April 15" as "Apr 15", "Laboratory 2" as "Lab 2"). */
+const nounPatterns = new Map<string, string>();
+function nounPattern(noun: string): string {
+  let pattern = nounPatterns.get(noun);
+  if (pattern === undefined) {
+    const forms = [noun, ...[...relatedContentWords(noun)].filter((w) => /^\p{L}+$/u.test(w) && (noun.startsWith(w) || w.startsWith(noun)) && w.length >= 3)];
+    pattern = `(?:${[...new Set(forms)].map(escape).join("|")})`;
+    if (nounPatterns.size > 10_000) nounPatterns.clear();
+    nounPatterns.set(noun, pattern);
+  }
+  return pattern;
+}
+
 /**
  * A unit that names the part's identifier noun with other ids only ("Assignment 3" when
  * "Assignment 4" was asked) cannot answer it, however well it scores otherwise.
@@ -530,7 +543,7 @@ export function contradictsRequiredId(required: RequestedPart["required"], quote
   if (required.length === 0) return false;
   const lower = quote.toLowerCase();
   return required.some((r) => {
-    const mentions = [...lower.matchAll(new RegExp(`\\b${escape(r.noun)}\\w*\\s*#?-?\\s*(\\d+[a-z]?|[a-z])\\b`, "g"))].map((m) => m[1]);
+    const mentions = [...lower.matchAll(new RegExp(`\\b${nounPattern(r.noun)}\\w*\\s*#?-?\\s*(\\d+[a-z]?|[a-z])\\b`, "g"))].map((m) => m[1]);
     return mentions.length > 0 && !mentions.includes(r.id);
   });
 }
