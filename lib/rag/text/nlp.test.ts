@@ -98,6 +98,14 @@ describe("annotate: entities", () => {
     for (const e of entities) expect(text.slice(e.start, e.end)).toBe(e.text);
   });
 
+  it("reads a clock time written h:mm, or a range of two, as a time", () => {
+    const text = "Labs run 2:10–4:00 on Fridays; the desk opens at 8:30. The ratio was 3:1.";
+    const times = annotate(text).entities.filter((e) => e.type === "TIME").map((e) => e.text);
+    expect(times).toEqual(expect.arrayContaining(["8:30"]));
+    expect(times.some((t) => t.startsWith("2:10"))).toBe(true);
+    expect(times).not.toContain("3:1");
+  });
+
   it("reads a bare four-digit year as a date, not an identifier or a quantity", () => {
     const types = (t: string) => annotate(t).entities.map((e) => [e.type, e.text]);
     expect(types("The lighthouse was rebuilt in 1894, after the storm.")).toContainEqual(["DATE", "1894"]);

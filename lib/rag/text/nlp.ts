@@ -52,6 +52,9 @@ const its = nlp.its;
 const lemmaOf = its.lemma as unknown as ItsFunction<string>;
 const knownEntity = new Set<string>(entityTypes);
 
+/** A clock time, or a range of two ("9:00", "10:30-12:00"). */
+const CLOCK_TIME = /^(?:[01]?\d|2[0-3]):[0-5]\d(?:[–-](?:[01]?\d|2[0-3]):[0-5]\d)?$/;
+
 /** Private-use code points (PDF bullet glyphs) and other marks that carry no words. */
 const NON_WORD = /^[\p{Co}\p{S}\p{P}\s]*$/u;
 
@@ -136,6 +139,11 @@ function annotateUncached(text: string): Annotated {
     entities.push({ type: type as EntityType, from, to: last + 1, start, end, text: text.slice(start, end) });
   });
   for (const e of entities) if (e.type === "CARDINAL" && isYear(e, tokens, entities)) e.type = "DATE";
+  // wink's lite model knows "9:00pm" as a time but not "9:00" or "1:30-3:00": a number written h:mm is a clock time.
+  tokens.forEach((t, i) => {
+    if (t.type === "number" && CLOCK_TIME.test(t.text) && !entities.some((e) => e.from <= i && i < e.to)) entities.push({ type: "TIME", from: i, to: i + 1, start: t.start, end: t.end, text: t.text });
+  });
+  entities.sort((a, b) => a.from - b.from);
   const sentences: Annotated["sentences"] = [];
   doc.sentences().each((s: ItemSentence) => {
     const [from, last] = s.out(its.span) as unknown as [number, number];
