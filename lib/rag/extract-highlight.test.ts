@@ -11,6 +11,8 @@ import { keyText, locateInItems } from "@/components/sources/text-match";
 import { corpusPdfs } from "@/lib/pdf/corpus";
 import { sentenceSpans } from "./chunk";
 import { extractPdf } from "./extract";
+import { answerUnits } from "./extractive/units";
+import { annotate } from "./text/nlp";
 
 /** What the viewer passes to locateInItems: the strings of pdf.js's text items, page by page. */
 async function pdfjsPageStrings(bytes: Uint8Array): Promise<string[][]> {
@@ -33,6 +35,7 @@ const sentencesOf = (text: string) => sentenceSpans(text).map((s) => text.slice(
 
 describe("stored text is found on the page pdf.js draws (../shared/corpus)", () => {
   const files = corpusPdfs("the highlight test reads");
+  let spanning = 0;
 
   it("covers the whole corpus", () => {
     expect(files.length).toBeGreaterThanOrEqual(5);
@@ -64,6 +67,23 @@ describe("stored text is found on the page pdf.js draws (../shared/corpus)", () 
       expect(missing).toEqual([]);
       expect(checked).toBeGreaterThan(stored.pageCount - stored.pagesWithoutText.length);
     });
+
+    it("finds every quote that spans a blank line (a lead-in with what it announces) in that page's pdf.js text", () => {
+      const missing: string[] = [];
+      for (const page of stored.pages) {
+        for (const unit of answerUnits(annotate(page.text))) {
+          const quote = page.text.slice(unit.start, unit.end);
+          if (!/\n\s*\n/.test(quote)) continue;
+          spanning++;
+          if (!locateInItems(pdfjs[page.pdfPage - 1], quote)) missing.push(`page ${page.pdfPage}: ${quote}`);
+        }
+      }
+      expect(missing).toEqual([]);
+    });
+  });
+
+  it("checked the quotes that span a blank line (the corpus has many)", () => {
+    expect(spanning).toBeGreaterThan(50);
   });
 });
 
