@@ -40,6 +40,7 @@ const IRLS_ITERATIONS = 25;
  */
 const CALIBRATION_FEATURES: readonly FeatureName[] = ["cover", "coverRelated", "nounCover", "rank", "typeMissing", "requiredMissing", "passageCover", "pageCover"];
 const TYPE_MATCH = featureNames.indexOf("typeMatch");
+const TYPE_MISSING = featureNames.indexOf("typeMissing");
 const calibrationMask = featureNames.map((n) => CALIBRATION_FEATURES.includes(n));
 const masked = (x: number[]) => x.map((v, i) => (calibrationMask[i] ? v : 0));
 /** Objective values this close to the best count as ties (half a point of balanced accuracy). */
@@ -146,7 +147,9 @@ function decideExample(e: Example, m: Fitted, floor: number, secondRatio: number
     return { answered: true, right: false };
   }
   const typed = (s: (typeof scored)[number]) => s.u.x[TYPE_MATCH] > 0;
-  const second = scored.slice(1).find((s) => (s.u.passage !== best.u.passage || s.u.end <= best.u.start || s.u.start >= best.u.end) && s.p >= Math.max(floor, secondRatio * best.p) && (!typed(best) || typed(s)));
+  const eligible = (s: (typeof scored)[number]) => (s.u.passage !== best.u.passage || s.u.end <= best.u.start || s.u.start >= best.u.end) && s.p >= Math.max(floor, secondRatio * best.p) && (!typed(best) || typed(s));
+  // As answer.ts: when the best unit lacks the asked-for kind of value, the second claim is the best one that states it.
+  const second = (best.u.x[TYPE_MISSING] > 0 ? scored.slice(1).find((s) => eligible(s) && typed(s)) : undefined) ?? scored.slice(1).find(eligible);
   const secondOk = second && second.u.label;
   const right = best.u.label || Boolean(secondOk);
   if (!right) missed(true);

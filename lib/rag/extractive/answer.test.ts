@@ -3,6 +3,8 @@ import { analyzeQuestion } from "../analyze/analyze";
 import { makeLabelled } from "../fixtures.mock";
 import type { GenerateState, LabelledPassage, Passage } from "../types";
 import { generateExtractive } from "./answer";
+import { featureNames } from "./features";
+import { defaultModel, type ExtractiveModel } from "./model";
 
 /** A passage of its own document, labelled as the packer would label it. */
 const doc = (label: string, text: string, overrides: Partial<Passage> = {}): LabelledPassage =>
@@ -27,7 +29,25 @@ const poster = "The capstone poster is due on 12 May 2025.";
 const seminars = "Seminars meet in the Turing room on the second floor.\nBring a laptop to each seminar.";
 const office = "Office hours run every Wednesday afternoon.";
 
+/** A hand-set model: a unit's probability grows with the share of the question it covers, and nothing else. */
+const coverOnly: ExtractiveModel = {
+  ...defaultModel,
+  weights: Object.fromEntries(featureNames.map((n) => [n, n === "cover" ? 4 : 0])) as ExtractiveModel["weights"],
+  calibration: { bias: -2, scale: 1, weights: Object.fromEntries(featureNames.map((n) => [n, 0])) as ExtractiveModel["weights"] },
+  floor: 0.1,
+  secondRatio: 0.3,
+};
+
 describe("generateExtractive: answering", () => {
+  it("takes for a second claim the unit that states the asked-for kind of value when the best one does not", () => {
+    const passages = [doc("S1", "Drop-in hours with the tutor fill up before exams.\n\nThe tutor keeps drop-in hours for problem sets."), doc("S2", "Staff\n\nTutor\n• Ines Marlowe\n• Wed 14:00-15:00")];
+    const state = generateExtractive({ analysis: analyzeQuestion("When are the tutor's drop-in hours?"), passages }, coverOnly);
+    const [first, second] = state.parts[0].claims.map((c) => c.text);
+    expect(first).toBe("Drop-in hours with the tutor fill up before exams.");
+    // "The tutor keeps drop-in hours …" covers more of the question, but says no time.
+    expect(second).toContain("Wed 14:00-15:00");
+  });
+
   it("adds no second claim without the asked-for kind of value when the best claim has one", () => {
     const notice = "The lab report is worth 15% of the final grade.\nNever tell anyone the lab report was cancelled.";
     const state = answer("How much is the lab report worth?", [doc("S1", notice)]);

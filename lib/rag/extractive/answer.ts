@@ -15,8 +15,6 @@ import { answerUnits, displayText, type Unit } from "./units";
 
 /** Two units speak of the same thing when their focus coverage differs by no more than this (a share of the question's weight). */
 const SAME_SUBJECT_SLACK = 0.05;
-/** Claims per part at most: the best unit, and a second one close to it (or the other side of a conflict). */
-const MAX_CLAIMS = 2;
 
 export interface ScoredUnit {
   /** Index into the passages given. */
@@ -187,14 +185,13 @@ function answerPart(part: RequestedPart, scored: ScoredUnit[], passages: readonl
     }
   }
 
-  const chosen = [best];
-  for (const s of scored) {
-    if (chosen.length >= MAX_CLAIMS) break;
-    // A close second is a second answer: it holds the asked-for kind of value when the best one does.
-    if (s.excluded || s.score < Math.max(model.floor, model.secondRatio * best.score) || (best.features.typeMatch && !s.features.typeMatch) || chosen.some((c) => overlaps(c, s) || repeats(c, s))) continue;
-    chosen.push(s);
-    break;
-  }
+  // A close second is a second answer: it holds the asked-for kind of value when the best one does.
+  const eligible = (s: ScoredUnit) =>
+    !s.excluded && s.score >= Math.max(model.floor, model.secondRatio * best.score) && !(best.features.typeMatch && !s.features.typeMatch) && !overlaps(best, s) && !repeats(best, s);
+  // When the best one lacks that kind of value ("office hours" without the hours), the second is the best one that states it.
+  const second = (best.features.typeMissing ? scored.find((s) => eligible(s) && s.features.typeMatch) : undefined) ?? scored.find(eligible);
+  // At most two claims a part: the best unit and a second one close to it (or the other side of a conflict).
+  const chosen = second ? [best, second] : [best];
   return { ask: part.ask, state: "supported", claims: chosen.map(claim) };
 }
 
