@@ -142,6 +142,13 @@ describe("annotate: content words", () => {
     expect(byText("Can I leave early if I'm unwell?", "unwell").content).toBe(true);
   });
 
+  it("reads a capital letter with no noun phrase after it as the letter (a grade, an option), not the article", () => {
+    expect(byText("You need 85 points for an A overall.", "A")).toMatchObject({ pos: "NOUN", content: true });
+    expect(byText("B 80–89", "B").content).toBe(true);
+    expect(byText("A 90–100", "A")).toMatchObject({ content: true, lemma: byText("You need 85 points for an A overall.", "A").lemma });
+    expect(byText("A tutor marks each essay.", "A").content).toBe(false);
+  });
+
   it("does not count determiners, auxiliaries and prepositions", () => {
     const words = annotate("The report is due on Friday.").tokens.filter((t) => !t.content).map((t) => t.text);
     expect(words).toEqual(["The", "is", "on", "."]);

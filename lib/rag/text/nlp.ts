@@ -129,6 +129,13 @@ function annotateUncached(text: string): Annotated {
     const content = wordy && CONTENT_POS.has(pos) && !clitic && (!stop || ((pos === "NOUN" || pos === "ADJ" || pos === "PROPN") && value.length >= 3));
     tokens.push({ text: value, start, end, lemma: pos === "PROPN" ? nounLemma(lemma) : lemma, pos, type, stop, content });
   });
+  // "an A", "A 93–100", "Plan A is …": a capital letter after an article, or with no noun phrase after it, is the letter itself (a grade, an option), not the article.
+  tokens.forEach((t, i) => {
+    if (t.pos !== "DET" || !/^[A-Z]$/.test(t.text)) return;
+    const next = tokens.slice(i + 1).find((n) => n.pos !== "SPACE");
+    const previous = tokens.slice(0, i).findLast((n) => n.pos !== "SPACE");
+    if (previous?.pos === "DET" || !["NOUN", "PROPN", "ADJ", "ADV", "VERB"].includes(next?.pos ?? "")) Object.assign(t, { pos: "NOUN", stop: false, content: true });
+  });
   const spanOf = (from: number, to: number) => ({ start: tokens[from]?.start ?? 0, end: tokens[to]?.end ?? 0 });
   const entities: EntitySpan[] = [];
   doc.entities().each((e: ItemEntity) => {
