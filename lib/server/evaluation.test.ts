@@ -47,7 +47,7 @@ describe("the demo course's golden set", () => {
   });
 
   it("asks none of the development sets' questions", () => {
-    const development = ["golden.jsonl", "fresh.jsonl", "unanswerable.jsonl"].flatMap((f) => parseGoldenJsonl(readFileSync(`lib/eval/${f}`, "utf8"), f));
+    const development = ["golden.jsonl", "fresh.jsonl", "unanswerable.jsonl", "students.jsonl"].flatMap((f) => parseGoldenJsonl(readFileSync(`lib/eval/${f}`, "utf8"), f));
     const taken = new Set(development.map((g) => normalizeForMatch(g.question)));
     expect(demoGoldenQuestions.filter((q) => taken.has(normalizeForMatch(q.question))).map((q) => q.id)).toEqual([]);
   });
