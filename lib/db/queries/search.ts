@@ -119,7 +119,10 @@ async function cachedCount(client: Client, key: string, sql: string, args: strin
  */
 export function oneWordPerStem(words: readonly string[]): string[] {
   const byStem = new Map<string, string>();
-  for (const w of words) if (!byStem.has(stemmer(w))) byStem.set(stemmer(w), w);
+  for (const w of words) {
+    const stem = stemmer(w);
+    if (!byStem.has(stem)) byStem.set(stem, w);
+  }
   return [...byStem.values()];
 }
 

@@ -212,7 +212,7 @@ function determinesNoun(tokens: TextToken[], i: number): boolean {
 
 /** An adjective after a determiner with no noun after it heads its phrase as a noun does ("the final", "how much is the final worth"). */
 const headsItsPhrase = (tokens: readonly TextToken[], i: number) =>
-  tokens[i].pos === "ADJ" && (tokens[i - 1]?.pos === "DET" || POSSESSIVE_DETERMINERS.has(lower(tokens[i - 1] ?? tokens[i]))) && !["NOUN", "PROPN", "NUM"].includes(tokens[i + 1]?.pos ?? "");
+  tokens[i].pos === "ADJ" && !!tokens[i - 1] && (tokens[i - 1].pos === "DET" || POSSESSIVE_DETERMINERS.has(lower(tokens[i - 1]))) && !["NOUN", "PROPN", "NUM"].includes(tokens[i + 1]?.pos ?? "");
 
 const focusOf = (tokens: TextToken[]): FocusTerm[] => {
   const seen = new Set<string>();
