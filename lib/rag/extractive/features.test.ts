@@ -289,7 +289,8 @@ describe("unitFeatures: position, shape and form", () => {
   });
 
   it("flags a lead-in that ends with a colon", () => {
-    const m = featuresOf("Which tools does the workshop use?", [{ text: "The workshop uses these tools:\n\nA saw and a drill." }]);
+    // Ending its passage, with nothing after it to announce (the chunk ends there).
+    const m = featuresOf("Which tools does the workshop use?", [{ text: "A saw and a drill.\n\nThe workshop uses these tools:" }]);
     expect(get(m, "The workshop uses these tools:").endsColon).toBe(1);
     expect(get(m, "A saw and a drill.").endsColon).toBe(0);
   });

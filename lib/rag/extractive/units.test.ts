@@ -40,6 +40,10 @@ describe("answerUnits: kinds", () => {
     const leadIns = unitsOf(text).filter((u) => u.kind === "lead_in");
     expect(leadIns.map((u) => u.quote)).toEqual(["The handbook defines plagiarism as:\n\nPresenting another person's work as your own."]);
     expect(displayText(leadIns[0].quote)).toBe("The handbook defines plagiarism as: Presenting another person's work as your own.");
+    // Alone, the lead-in says nothing: it is no unit of its own.
+    expect(unitsOf(text).map((u) => u.quote)).not.toContain("The handbook defines plagiarism as:");
+    const inBlock = "Grades come from these parts:\nLabs 40%\nExam 60%";
+    expect(unitsOf(inBlock).map((u) => u.quote)).not.toContain("Grades come from these parts:");
     // A line that announces nothing (no colon) stays on its side of the blank line.
     expect(unitsOf(text).filter((u) => u.quote.includes("Appeals") && u.quote.includes("\n"))).toEqual([]);
   });

@@ -92,13 +92,18 @@ export function answerUnits(annotated: Annotated): Unit[] {
     // A line of several sentences is offered sentence by sentence: quoting the whole paragraph would answer by volume.
     const multiSentence = inLine.length > 1;
     // A sentence that opens by pointing back ("It was …", "This rule …") is quoted with the sentence it points to: alone, its claim would not say what it is about.
-    if (multiSentence) inLine.forEach((s, k) => add("sentence", k > 0 && opensWithAnaphor(annotated.tokens, s) ? inLine[k - 1].start : s.start, s.end, headerContext));
+    // A lead-in with lines to announce is quoted with them (below), never alone: "… the following items:" says nothing by itself.
+    const announces = isLeadIn(line.text) && lines.slice(i + 1).some((l) => !l.blank);
+    if (multiSentence)
+      inLine.forEach((s, k) => {
+        if (!(announces && k === inLine.length - 1)) add("sentence", k > 0 && opensWithAnaphor(annotated.tokens, s) ? inLine[k - 1].start : s.start, s.end, headerContext);
+      });
     // A table row under the block's header row: the first line is a short label line and at least two lines below it are not prose.
     const tableRow =
       !blockStart && isLabelLike(first.text) && !TERMINAL.test(line.text) && !isBullet(line.text) && lines.slice(blockStartIndex(lines, i) + 1, blockEnd + 1).filter((l) => !TERMINAL.test(l.text)).length >= 2;
     const lineKind: UnitKind = tableRow ? "table_row" : isInlineLabel(line.text) ? "label_value" : isBullet(line.text) ? "list_item" : TERMINAL.test(line.text) ? "sentence" : "line";
     const lineContext = tableRow ? [{ start: first.start, end: first.end }] : lineKind === "list_item" ? leadInOf(lines, i) : headerContext;
-    if (!multiSentence || lineKind === "label_value" || lineKind === "list_item" || lineKind === "table_row") add(lineKind, line.start, line.end, lineContext);
+    if (!announces && (!multiSentence || lineKind === "label_value" || lineKind === "list_item" || lineKind === "table_row")) add(lineKind, line.start, line.end, lineContext);
 
     // A label or lead-in with what follows it in the block; not inside a table, where the next line is another row, not this one's value.
     const inTable = isLabelLike(first.text) && lines.slice(blockStartIndex(lines, i) + 1, blockEnd + 1).filter((l) => !TERMINAL.test(l.text) && !isBullet(l.text)).length >= 2;

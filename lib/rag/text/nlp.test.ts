@@ -58,6 +58,11 @@ describe("annotate: lemmas", () => {
     expect(byText("Ask Zoë about the lab.", "Zoë").text).toBe("Zoë");
   });
 
+  it("lemmatises an initialism's plural to the initialism ('TAs' → 'ta')", () => {
+    expect(byText("Ask the TAs before Friday.", "TAs").lemma).toBe(byText("The TA marks it.", "TA").lemma);
+    expect(byText("Export the PDFs first.", "PDFs").lemma).toBe("pdf");
+  });
+
   it("folds a hyphen inside a word, so the closed spelling matches", () => {
     expect(byText("Run the re-weighting step first.", "re-weighting").lemma).toBe(annotate("reweighting").tokens[0].lemma);
     expect(byText("Send an e-mail to the office.", "e-mail").lemma).toBe("email");

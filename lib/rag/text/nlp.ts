@@ -52,6 +52,9 @@ const its = nlp.its;
 const lemmaOf = its.lemma as unknown as ItsFunction<string>;
 const knownEntity = new Set<string>(entityTypes);
 
+/** Two or more capitals and a lowercase s: the plural of an initialism. */
+const INITIALISM_PLURAL = /^\p{Lu}{2,}s$/u;
+
 /** A clock time, or a range of two ("9:00", "10:30-12:00"). */
 const CLOCK_TIME = /^(?:[01]?\d|2[0-3]):[0-5]\d(?:[–-](?:[01]?\d|2[0-3]):[0-5]\d)?$/;
 
@@ -127,7 +130,9 @@ function annotateUncached(text: string): Annotated {
     const wordy = (type === "word" || type === "number" || type === "ordinal" || type === "alpha_numeric") && !NON_WORD.test(value);
     // The stop list is lexical; the tagger sees context: a stop-listed noun or adjective ("due", "part", "name") still carries meaning.
     const content = wordy && CONTENT_POS.has(pos) && !clitic && (!stop || ((pos === "NOUN" || pos === "ADJ" || pos === "PROPN") && value.length >= 3));
-    tokens.push({ text: value, start, end, lemma: pos === "PROPN" ? nounLemma(lemma) : lemma, pos, type, stop, content });
+    // An initialism's plural ("TAs", "PDFs") is the initialism: English adds a lowercase s to it.
+    const base = INITIALISM_PLURAL.test(value) ? value.slice(0, -1).toLowerCase() : pos === "PROPN" ? nounLemma(lemma) : lemma;
+    tokens.push({ text: value, start, end, lemma: base, pos, type, stop, content });
   });
   // "an A", "A 93–100", "Plan A is …": a capital letter after an article, or with no noun phrase after it, is the letter itself (a grade, an option), not the article.
   tokens.forEach((t, i) => {
