@@ -255,10 +255,20 @@ export function isReferenceEntry(text: string, at: number): boolean {
   const blank = text.lastIndexOf("\n\n", at - 1);
   const paragraphStart = blank === -1 ? 0 : blank + 2;
   if ([lineStart, paragraphStart].some((start) => REFERENCE_KEY.test(text.slice(start, start + 40).trimStart()))) return true;
-  if (lineStart > 0 && paragraphStart > 0) return false;
-  // A passage may open partway through an entry ("… pages 31–47. Springer, 2014."): its first line is the list's when the paragraphs after it are entries.
-  const rest = text.split(/\n\s*\n/).slice(1).filter((l) => /\S/.test(l));
-  return rest.length > 0 && rest.filter((l) => REFERENCE_KEY.test(l.trimStart())).length * 2 >= rest.length;
+  return (lineStart === 0 || paragraphStart === 0) && opensInReferenceList(text);
+}
+
+/** A passage may open partway through an entry ("… pages 31–47. Springer, 2014."): its first paragraph is the list's when the paragraphs after it are entries. Once per passage: every unit of its first paragraph asks. */
+const referenceListOpenings = new Map<string, boolean>();
+function opensInReferenceList(text: string): boolean {
+  let opens = referenceListOpenings.get(text);
+  if (opens === undefined) {
+    const rest = text.split(/\n\s*\n/).slice(1).filter((l) => /\S/.test(l));
+    opens = rest.length > 0 && rest.filter((l) => REFERENCE_KEY.test(l.trimStart())).length * 2 >= rest.length;
+    if (referenceListOpenings.size > 4_000) referenceListOpenings.clear();
+    referenceListOpenings.set(text, opens);
+  }
+  return opens;
 }
 
 /** A passage's content lemmas, made once per annotation: every part asks of all passages at hand and of each one. */

@@ -91,9 +91,12 @@ export function answerUnits(annotated: Annotated): Unit[] {
       .filter((s) => s.end - s.start > 1 && s.start < line.end && s.end > line.start);
     // A line of several sentences is offered sentence by sentence: quoting the whole paragraph would answer by volume.
     const multiSentence = inLine.length > 1;
-    // A sentence that opens by pointing back ("It was …", "This rule …") is quoted with the sentence it points to: alone, its claim would not say what it is about.
     // A lead-in with lines to announce is quoted with them (below), never alone: "… the following items:" says nothing by itself.
-    const announces = isLeadIn(line.text) && lines.slice(i + 1).some((l) => !l.blank);
+    const leadIn = isLeadIn(line.text);
+    let nextLine = blockEnd + 1;
+    if (leadIn) while (nextLine < lines.length && lines[nextLine].blank) nextLine++;
+    const announces = leadIn && (blockEnd > i || nextLine < lines.length);
+    // A sentence that opens by pointing back ("It was …", "This rule …") is quoted with the sentence it points to: alone, its claim would not say what it is about.
     if (multiSentence)
       inLine.forEach((s, k) => {
         if (!(announces && k === inLine.length - 1)) add("sentence", k > 0 && opensWithAnaphor(annotated.tokens, s) ? inLine[k - 1].start : s.start, s.end, headerContext);
@@ -116,9 +119,8 @@ export function answerUnits(annotated: Annotated): Unit[] {
       if (last > i + 1) add("lead_in", line.start, lines[last].end, headerContext);
     }
     // A lead-in alone in its block ("X describes it as:", a blank line, then the words) announces the next block's first sentence, or its first lines.
-    if (blockEnd === i && isLeadIn(line.text)) {
-      let j = i + 1;
-      while (j < lines.length && lines[j].blank) j++;
+    if (blockEnd === i && leadIn) {
+      const j = nextLine;
       if (j < lines.length) {
         const firstSentence = sentences.find((s) => s.end > lines[j].start && s.start < lines[j].end);
         add("lead_in", line.start, Math.min(lines[j].end, firstSentence?.end ?? lines[j].end), headerContext);

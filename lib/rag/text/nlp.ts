@@ -71,30 +71,28 @@ const foldHyphens = (word: string) => (word.includes("-") ? word.replace(/(?<=[\
 
 /** A pronoun with its clitic left whole by wink ("I'm", "we’re"): no more meaning than the pronoun. */
 const CLITIC = /^(\p{L}+)['’](?:m|re|ve|ll|d)$/iu;
-const stopStems = new Map<string, boolean>();
-function isStopWithClitic(word: string): boolean {
+const isStopWithClitic = (word: string) => {
   const stem = CLITIC.exec(word)?.[1].toLowerCase();
-  if (!stem) return false;
-  let stop = stopStems.get(stem);
-  if (stop === undefined) {
-    stop = Boolean(nlp.readDoc(stem).tokens().itemAt(0)?.out(its.stopWordFlag));
-    if (stopStems.size > 10_000) stopStems.clear();
-    stopStems.set(stem, stop);
-  }
-  return stop;
-}
+  return !!stem && wordAlone(stem).stop;
+};
 
 /** Title-case words are tagged PROPN and keep their inflection ("Hours", "Students"): lemmatise the lowercase word on its own. */
-const nounLemmas = new Map<string, string>();
 function nounLemma(word: string): string {
-  let lemma = nounLemmas.get(word);
-  if (lemma === undefined) {
-    const t = /^\p{L}+$/u.test(word) ? nlp.readDoc(word).tokens().itemAt(0) : undefined;
-    lemma = t && t.out(its.pos) === "NOUN" ? String(t.out(lemmaOf)).toLowerCase() : word;
-    if (nounLemmas.size > 50_000) nounLemmas.clear();
-    nounLemmas.set(word, lemma);
+  const alone = /^\p{L}+$/u.test(word) ? wordAlone(word) : undefined;
+  return alone?.pos === "NOUN" ? alone.lemma : word;
+}
+
+/** A single word as wink reads it on its own (its first token), remembered: headings' words and clitic stems recur. */
+const aloneWords = new Map<string, { pos: string; lemma: string; stop: boolean }>();
+function wordAlone(word: string): { pos: string; lemma: string; stop: boolean } {
+  let read = aloneWords.get(word);
+  if (!read) {
+    const t = nlp.readDoc(word).tokens().itemAt(0);
+    read = { pos: t ? String(t.out(its.pos)) : "", lemma: t ? String(t.out(lemmaOf)).toLowerCase() : word, stop: Boolean(t?.out(its.stopWordFlag)) };
+    if (aloneWords.size > 50_000) aloneWords.clear();
+    aloneWords.set(word, read);
   }
-  return lemma;
+  return read;
 }
 
 /**
