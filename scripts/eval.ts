@@ -23,7 +23,7 @@ import { logToStderr } from "@/lib/server/log";
 logToStderr();
 
 const usage =
-  "Usage: scripts/eval.ts [--golden FILE.jsonl] [--split tune|test|all] [--min-score X] [--k N] [--max-passages N] [--sweep | --fit [--misses] | --check | --cards] [--ids a,b] [--json FILE] [--verbose]";
+  "Usage: scripts/eval.ts [--golden FILE.jsonl] [--corpus DIR] [--split tune|test|all] [--min-score X] [--k N] [--max-passages N] [--sweep | --fit [--misses] | --check | --cards] [--ids a,b] [--json FILE] [--verbose]";
 
 const { values } = parseArgs({
   options: {
@@ -32,6 +32,7 @@ const { values } = parseArgs({
     k: { type: "string" },
     "max-passages": { type: "string" },
     golden: { type: "string" },
+    corpus: { type: "string" },
     sweep: { type: "boolean", default: false },
     fit: { type: "boolean", default: false },
     misses: { type: "boolean", default: false },
@@ -154,7 +155,7 @@ const settingsLine = (r: RunReport) => `k=${r.settings.k} minScore=${r.settings.
 // ─── Modes ──────────────────────────────────────────────────────────────────────────────────
 
 async function check() {
-  const db = await evalDb();
+  const db = await evalDb(values.corpus);
   const golden = selectSplit(goldenSet, split).filter((g) => !ids || ids.includes(g.id));
   let problems = 0;
   for (const g of golden) {
@@ -181,7 +182,7 @@ async function check() {
 }
 
 async function single() {
-  const report = await runGolden({ split, overrides, ids, golden: goldenSet });
+  const report = await runGolden({ split, overrides, ids, golden: goldenSet, corpusDir: values.corpus });
   console.log(`Golden set, split ${split}: ${report.results.length} questions in ${report.seconds.toFixed(1)} s (${settingsLine(report)})\n`);
   printMetrics(report.metrics);
   printMisses(report.results, values.verbose);
@@ -195,7 +196,7 @@ async function sweep() {
   const reports: RunReport[] = [];
   for (const k of ks) {
     for (const minScore of minScores) {
-      const report = await runGolden({ split, overrides: { ...overrides, k, minScore }, ids, golden: goldenSet });
+      const report = await runGolden({ split, overrides: { ...overrides, k, minScore }, ids, golden: goldenSet, corpusDir: values.corpus });
       reports.push(report);
       const m = report.metrics;
       rows.push([

@@ -37,8 +37,10 @@ const IRLS_ITERATIONS = 25;
  * unit (and the passages at hand) cover, and where. Few inputs, little variance across folds. Not
  * scope: it learnt to doubt every unit holding a title word, which declined questions about the
  * topic a document is named for ("SQL joins" in week_2_sql_joins.pdf); the ranking keeps it.
+ * Not typeMissing: the rank score already holds it, and on its own it learnt a positive weight
+ * (typed questions are easier on SQuAD), so a unit without the asked-for date or time gained.
  */
-const CALIBRATION_FEATURES: readonly FeatureName[] = ["cover", "coverRelated", "nounCover", "rank", "typeMissing", "requiredMissing", "passageCover", "pageCover"];
+const CALIBRATION_FEATURES: readonly FeatureName[] = ["cover", "coverRelated", "nounCover", "rank", "requiredMissing", "passageCover", "pageCover"];
 const TYPE_MATCH = featureNames.indexOf("typeMatch");
 const TYPE_MISSING = featureNames.indexOf("typeMissing");
 const calibrationMask = featureNames.map((n) => CALIBRATION_FEATURES.includes(n));

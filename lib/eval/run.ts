@@ -70,10 +70,13 @@ export function corpusFiles(dir: string = CORPUS_DIR): string[] {
 }
 
 let shared: Promise<EvalDb> | null = null;
+let sharedDir: string | null = null;
 
-/** The process-wide evaluation database, built on first use. */
-export function evalDb(): Promise<EvalDb> {
-  shared ??= buildEvalDb().catch((e) => {
+/** The process-wide evaluation database, built on first use from one corpus folder (another folder later is a caller's mistake). */
+export function evalDb(corpusDir: string = CORPUS_DIR): Promise<EvalDb> {
+  if (shared && sharedDir !== corpusDir) throw new Error(`The evaluation database was built from ${sharedDir}, not ${corpusDir}.`);
+  sharedDir = corpusDir;
+  shared ??= buildEvalDb({ corpusDir }).catch((e) => {
     shared = null;
     throw e;
   });
@@ -146,6 +149,8 @@ export interface RunOptions {
   /** Only these ids (debugging). */
   ids?: string[];
   golden?: GoldenQuestion[];
+  /** The folder of course PDFs (each its own course, named by file stem); ../shared/corpus by default. */
+  corpusDir?: string;
 }
 
 export interface QuestionResult extends EvalRecord {
@@ -183,8 +188,8 @@ function stagePages(trace: TraceRecord) {
 }
 
 /** Runs the golden questions of a split through `ask` and scores them. */
-export async function runGolden({ split = "all", overrides = {}, model, ids, golden }: RunOptions = {}): Promise<RunReport> {
-  const db = await evalDb();
+export async function runGolden({ split = "all", overrides = {}, model, ids, golden, corpusDir }: RunOptions = {}): Promise<RunReport> {
+  const db = await evalDb(corpusDir);
   const questions = selectSplit(golden ?? loadGolden(), split).filter((g) => !ids || ids.includes(g.id));
   const generator = model ? extractiveGenerator(model) : generatorFromEnv();
   const settings: AskSettings = { ...defaultAskSettings, ...overrides };
@@ -192,7 +197,7 @@ export async function runGolden({ split = "all", overrides = {}, model, ids, gol
   const results: QuestionResult[] = [];
   for (const g of questions) {
     const courseId = db.courses.get(g.course);
-    if (!courseId) throw new Error(`Golden question ${g.id} names course “${g.course}”, which is neither "${DEMO_COURSE}" nor a PDF in ${CORPUS_DIR}.`);
+    if (!courseId) throw new Error(`Golden question ${g.id} names course “${g.course}”, which is neither "${DEMO_COURSE}" nor a PDF in ${corpusDir ?? CORPUS_DIR}.`);
     const t0 = performance.now();
     const { answer, trace } = await ask(db.handle, { courseId, question: g.question, history: g.history ?? [] }, askDeps(db.handle, courseId, overrides, generator));
     const record: EvalRecord = {

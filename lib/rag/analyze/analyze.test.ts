@@ -119,6 +119,12 @@ describe("requestedParts: required identifiers", () => {
   it("names no identifier when there is none", () => {
     expect(requestedParts("When is the poster due?").parts[0].required).toEqual([]);
   });
+
+  it("reads a single capital as an identifier after a noun, but never the pronoun 'I'", () => {
+    expect(requestedParts("Where is Section B held?").parts[0].required).toEqual([{ noun: "section", id: "b" }]);
+    expect(requestedParts("Which week I should start the poster?").parts[0].required).toEqual([]);
+    expect(requestedParts("What is the latest time I can leave the lab?").parts[0].required).toEqual([]);
+  });
 });
 
 describe("follow-ups", () => {

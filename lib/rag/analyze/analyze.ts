@@ -57,7 +57,8 @@ export interface QuestionAnalysis {
 }
 
 const isNounish = (t: TextToken) => t.pos === "NOUN" || t.pos === "PROPN";
-const isIdToken = (t: TextToken) => (t.pos === "NUM" && /^\d+[a-z]?$/i.test(t.text)) || /^[A-Z]$/.test(t.text);
+/** A number, or a single capital that is not the pronoun "I" or the article "A" ("the last day I can drop" names no day I). */
+const isIdToken = (t: TextToken) => (t.pos === "NUM" && /^\d+[a-z]?$/i.test(t.text)) || (/^[A-Z]$/.test(t.text) && t.pos !== "PRON" && t.pos !== "DET");
 const hasAlnumId = (t: TextToken) => /\p{L}/u.test(t.text) && /\d/.test(t.text) && t.text.length <= 8;
 
 /** Identifiers: a noun followed by a number or single capital ("Section B"), or a glued form ("HW1"). */
@@ -65,7 +66,7 @@ function requiredIds(tokens: TextToken[]): RequiredId[] {
   const out: RequiredId[] = [];
   tokens.forEach((t, i) => {
     const next = tokens[i + 1];
-    if (t.content && t.pos !== "NUM" && next && isIdToken(next) && !hasAlnumId(t)) out.push({ noun: t.lemma, id: next.text.toLowerCase() });
+    if (t.content && t.pos !== "NUM" && next && isIdToken(next) && !hasAlnumId(t)) out.push({ noun: t.lemma, id: (next.pos === "NUM" ? next.lemma : next.text).toLowerCase() }); // a number's lemma keeps a letter written flush after it ("3B")
     else if (hasAlnumId(t) && t.type !== "number") {
       const m = t.text.toLowerCase().match(/^(\p{L}+)-?(\d+\p{L}?)$/u);
       if (m) out.push({ noun: m[1], id: m[2] });

@@ -211,6 +211,21 @@ describe("unitFeatures: scope", () => {
     expect(unitFeatures({ part, focus, passageCover: 1, pageCover: 1, questionLemmas: new Set(contentLemmas(part.ask)), reading: readings[0], unit }).cover).toBe(0);
   });
 
+  it("keeps a course number with a letter (\"310B\") neutral when the question names it without its department", () => {
+    const text = "WVG 310B: Tapestry Weaving\n\nThe loom room key is kept by the porter.\nBring 310B yarn kits on Mondays.";
+    const readings = readPassages([makePassage(text, { chunkId: "p1", scopeTerms: ["wvg", "310b", "tapestry", "weaving"] })]);
+    const [part] = analyzeQuestion("Who keeps the loom room key for 310B?").parts;
+    expect(part.focus.map((f) => f.lemma)).toEqual(["loom", "room", "key", "310b"]);
+    const focus = weightFocus(part, segmentIdf(readings));
+    const at = (quote: string) => {
+      const unit = readings[0].units.find((u) => text.slice(u.start, u.end) === quote)!;
+      return unitFeatures({ part, focus, passageCover: 1, pageCover: 1, questionLemmas: new Set(contentLemmas(part.ask)), reading: readings[0], unit });
+    };
+    // The code names the course: the answer is not short of it, and a line holding it gains nothing.
+    expect(at("The loom room key is kept by the porter.").cover).toBeCloseTo(1, 10);
+    expect(at("Bring 310B yarn kits on Mondays.").cover).toBe(0);
+  });
+
   it("is 0 when the documents share no title word", () => {
     const other = featuresOf("When is Lab 4 due for Compilers?", [
       { text: "Lab 4 is due on 9 April.", title: "handbook.pdf" },

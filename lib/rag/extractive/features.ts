@@ -335,7 +335,11 @@ export function unitFeatures({ part, focus: allFocus, passageCover, pageCover, q
   const required = requiredIn(part, reading.titleLemmas);
   const isScope = (f: WeightedFocus) => namesScope(reading, f) && !required.some((r) => r.noun === f.lemma || r.id === f.lemma);
   // The document's own code in the question ("for CS 430" in CS 430's notes) neither counts for a unit nor against it: the title line holds it, the answer rarely does.
-  const ownCode = new Set(part.required.filter((r) => !required.includes(r)).flatMap((r) => [r.noun, r.id, r.noun + r.id]));
+  const ownCode = new Set([
+    ...part.required.filter((r) => !required.includes(r)).flatMap((r) => [r.noun, r.id, r.noun + r.id]),
+    // A code of letters and digits that the scope names ("141B" in STA 141B's syllabus) names the course, standing alone too.
+    ...allFocus.filter((f) => /\p{L}/u.test(f.lemma) && /\d/.test(f.lemma) && namesScope(reading, f)).map((f) => f.lemma),
+  ]);
   const answerFocus = allFocus.filter((f) => !ownCode.has(f.lemma));
   const focus = answerFocus.length ? answerFocus : allFocus;
   const own = tokensIn(tokens, unit.start, unit.end);

@@ -21,6 +21,11 @@ describe("answerUnits: kinds", () => {
     expect(find(text, "The Pragmatic Programmer, 2nd edition")).toEqual([{ kind: "line", quote: "The Pragmatic Programmer, 2nd edition", context: ["Required reading"] }]);
   });
 
+  it("does not read a line of bare numbers (a formula's exponents) as a label over the next line", () => {
+    const text = "3\n3, so the curve rises as a + bx";
+    expect(unitsOf(text).filter((u) => u.kind === "label_value")).toEqual([]);
+  });
+
   it("reads an inline label with its value on the same line", () => {
     expect(unitsOf("Office: Room 12")).toEqual([{ kind: "label_value", quote: "Office: Room 12", context: [] }]);
   });

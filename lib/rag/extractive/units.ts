@@ -56,7 +56,8 @@ function linesOf(text: string): Line[] {
 
 export const isBullet = (line: string) => BULLET.test(line) && /[\p{L}\p{N}]/u.test(line.replace(BULLET, ""));
 const isLeadIn = (line: string) => /:\s*$/.test(line);
-const isLabelLike = (line: string) => !isBullet(line) && !TERMINAL.test(line) && wordCount(line) > 0 && wordCount(line) <= MAX_LABEL_WORDS;
+/** A short line that names something: a label, a heading or a header row (a line of bare numbers, such as a formula's exponents, names nothing). */
+const isLabelLike = (line: string) => !isBullet(line) && !TERMINAL.test(line) && /\p{L}/u.test(line) && wordCount(line) <= MAX_LABEL_WORDS;
 /** "Office: Room 204": a short label, a colon, then its value on the same line; a numbered line ("6.1 Clustering: K-Means") is a section heading with its subtitle. */
 const isInlineLabel = (line: string) => /^[^:]{1,40}:\s*\S/.test(line) && wordCount(line.split(":")[0]) <= 5 && !SECTION_NUMBER.test(line);
 

@@ -123,8 +123,9 @@ function annotateUncached(text: string): Annotated {
     const pos = t.out(its.pos) as string;
     const type = t.out(its.type) as string;
     const clitic = isStopWithClitic(value);
-    const stop = clitic || Boolean(t.out(its.stopWordFlag));
     const lemma = foldHyphens(foldMarks(String(t.out(lemmaOf)).toLowerCase()));
+    // wink's stop list holds some inflections of a verb and not others ("used" but not "use", "give" but not "gave"): a verb is a stopword when its lemma is.
+    const stop = clitic || (pos === "VERB" && lemma !== value.toLowerCase() && /^\p{L}+$/u.test(lemma) ? wordAlone(lemma).stop : Boolean(t.out(its.stopWordFlag)));
     const wordy = (type === "word" || type === "number" || type === "ordinal" || type === "alpha_numeric") && !NON_WORD.test(value);
     // The stop list is lexical; the tagger sees context: a stop-listed noun or adjective ("due", "part", "name") still carries meaning.
     const content = wordy && CONTENT_POS.has(pos) && !clitic && (!stop || ((pos === "NOUN" || pos === "ADJ" || pos === "PROPN") && value.length >= 3));
@@ -139,6 +140,17 @@ function annotateUncached(text: string): Annotated {
     const previous = tokens.slice(0, i).findLast((n) => n.pos !== "SPACE");
     if (previous?.pos === "DET" || !["NOUN", "PROPN", "ADJ", "ADV", "VERB"].includes(next?.pos ?? "")) Object.assign(t, { pos: "NOUN", stop: false, content: true });
   });
+  // "141B", "2b": wink splits a number from the letter written flush after it, but it is one code (a course number, a room), one word to FTS5 as well: the number carries the whole code as its lemma.
+  const codes = new Set<number>();
+  tokens.forEach((t, i) => {
+    const letter = tokens[i + 1];
+    const after = tokens[i + 2];
+    if (t.pos !== "NUM" || !/^\d+$/.test(t.text) || !letter || letter.start !== t.end || !/^\p{L}$/u.test(letter.text)) return;
+    if (after && after.start === letter.end && /^[\p{L}\p{N}]/u.test(after.text)) return;
+    Object.assign(t, { lemma: (t.text + letter.text).toLowerCase(), content: true });
+    Object.assign(letter, { stop: true, content: false });
+    codes.add(i);
+  });
   const spanOf = (from: number, to: number) => ({ start: tokens[from]?.start ?? 0, end: tokens[to]?.end ?? 0 });
   const entities: EntitySpan[] = [];
   doc.entities().each((e: ItemEntity) => {
@@ -146,6 +158,7 @@ function annotateUncached(text: string): Annotated {
     if (!knownEntity.has(type)) return;
     const [from, last] = e.out(its.span) as unknown as [number, number];
     const { start, end } = spanOf(from, last);
+    if (type === "CARDINAL" && from === last && codes.has(from)) return; // a code, not a count
     entities.push({ type: type as EntityType, from, to: last + 1, start, end, text: text.slice(start, end) });
   });
   for (const e of entities) if (e.type === "CARDINAL" && isYear(e, tokens, entities)) e.type = "DATE";
