@@ -108,12 +108,23 @@ describe("requestedParts: required identifiers", () => {
     expect(requestedParts("what is our room?").parts[0].answerType).toBe("place");
   });
 
+  it("reads the noun after a possessive as the one asked for, whatever the possessor ('the head porter for Hall 2B's email')", () => {
+    expect(requestedParts("What's the head porter for Hall 2B's email?").parts[0].answerType).toBe("email");
+    expect(requestedParts("What's warden's email?").parts[0].answerType).toBe("email");
+  });
+
   it("takes an adjective that heads its phrase ('the optional') for a noun a later part can borrow", () => {
     const { parts } = requestedParts("How many points is the optional worth, and when is it due?");
     expect(parts[0].focus.find((f) => f.lemma === "optional")?.noun).toBe(true);
     expect(parts[1].focus.filter((f) => f.borrowed).map((f) => f.lemma)).toContain("optional");
     // Before its noun it stays an adjective.
     expect(requestedParts("Is the optional quiz graded?").parts[0].focus.find((f) => f.lemma === "optional")?.noun).toBe(false);
+  });
+
+  it("searches for the closed compounds that are kinds of a question's noun ('room' finds 'bedroom'), not of its verbs", () => {
+    const { searchTerms } = analyzeQuestion("Which room do I book?");
+    expect(searchTerms).toContain("bedroom");
+    expect(searchTerms).not.toContain("storybook");
   });
 
   it("names no identifier when there is none", () => {

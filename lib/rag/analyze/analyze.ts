@@ -6,6 +6,7 @@
  */
 import { ALL_DEMONSTRATIVES, ANAPHORS, DEFINING_VERBS, DEMONSTRATIVES, HOW_DEGREE, INTERROGATIVES, PART_CONNECTIVES, POSSESSIVE_DETERMINERS, REQUEST_VERBS, SUBJECT_SWAP_OPENERS, TYPE_NOUNS, type AnswerType } from "../lexicon";
 import { annotate, type TextToken } from "../text/nlp";
+import { closedCompoundsOf } from "../text/wordnet";
 
 export type { AnswerType } from "../lexicon";
 
@@ -166,7 +167,14 @@ function answerTypeOf(tokens: TextToken[]): AnswerType {
   if (wh === "how") return HOW_DEGREE.get(lower(words[i + 1] ?? words[i])) ?? (words.slice(i + 1).some((t) => t.pos === "VERB" && t.lemma !== "be" && DEFINING_VERBS.has(t.lemma)) ? "definition" : "general");
   // The head noun after the interrogative ("what year", "which room", "what is the deadline") may name the type.
   const first = words.slice(i + 1, i + 5).findIndex(isNounish) + i + 1;
-  const named = first > i && words.slice(i + 1, first).every((t) => t.pos === "AUX" || t.pos === "DET" || t.pos === "ADJ" || POSSESSIVE_DETERMINERS.has(lower(t))) ? TYPE_NOUNS.get(phraseHead(words, first).lemma) : undefined;
+  // "what's the lead TA for 141B's email", "what's course's email": the noun after a possessive is the one asked for, however the possessor is tagged.
+  const possessed = words.findLastIndex((t, k) => k > i && t.pos === "PART" && /^['’]s?$/i.test(t.text) && isNounish(words[k + 1] ?? t));
+  const named =
+    possessed > i
+      ? TYPE_NOUNS.get(phraseHead(words, possessed + 1).lemma)
+      : first > i && words.slice(i + 1, first).every((t) => t.pos === "AUX" || t.pos === "DET" || t.pos === "ADJ" || POSSESSIVE_DETERMINERS.has(lower(t)))
+        ? TYPE_NOUNS.get(phraseHead(words, first).lemma)
+        : undefined;
   if (named) return named;
   if (wh === "what" || wh === "which") {
     // "what is X" / "what are X" / "what does X mean" over a bare noun phrase asks for a definition.
@@ -336,17 +344,22 @@ export function requestedParts(question: string): { parts: RequestedPart[]; cont
     }
   });
   const context = [...new Set(statements.flatMap((c) => tokens.slice(c.from, c.to).filter((t) => t.content).map((t) => t.lemma)))];
-  const partTerms = (focus: FocusTerm[]) => [...new Set(focus.flatMap((f) => [f.surface, f.lemma]).filter((w) => /^[\p{L}\p{N}]+$/u.test(w)))];
+  const partTerms = (focus: FocusTerm[]) => [...new Set(focus.flatMap((f) => [f.surface, f.lemma, ...compoundsOf(f.lemma, f.noun)]).filter((w) => /^[\p{L}\p{N}]+$/u.test(w)))];
   return { parts: drafts.map(({ ask, answerType, focus, required }) => ({ ask, answerType, focus, required, searchTerms: partTerms(focus) })), context };
 }
 
-/** Unstemmed words to search for: the question's content words, and their lemmas where they differ. */
+/** Closed compounds searched for a noun: "book" finds the "Textbook" heading, which FTS5 reads as another word. */
+const MAX_COMPOUNDS = 12;
+const compoundsOf = (lemma: string, noun: boolean) => (noun ? closedCompoundsOf(lemma).slice(0, MAX_COMPOUNDS) : []);
+
+/** Unstemmed words to search for: the question's content words, their lemmas where they differ, and the closed compounds that are kinds of its nouns. */
 function searchTermsOf(text: string): string[] {
   const out = new Set<string>();
   for (const t of annotate(text).tokens) {
     if (!t.content) continue;
     out.add(lower(t));
     if (/^[\p{L}\p{N}]+$/u.test(t.lemma)) out.add(t.lemma);
+    for (const c of compoundsOf(t.lemma, isNounish(t))) out.add(c);
   }
   return [...out];
 }

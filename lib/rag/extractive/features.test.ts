@@ -51,6 +51,13 @@ describe("unitFeatures: cover", () => {
     expect(f.cover + f.coverRelated).toBeCloseTo(1, 10);
   });
 
+  it("credits a closed compound that is a kind of a focus noun, but not the general word for the kind", () => {
+    const c = featuresOf("Which storybook should we read?", [{ text: "Read the book by Friday." }]);
+    expect(get(c, "Read the book by Friday.").coverRelated).toBe(0);
+    const n = featuresOf("Where do we sleep, in which room?", [{ text: "Each bedroom sleeps two." }]);
+    expect(get(n, "Each bedroom sleeps two.").coverRelated).toBeGreaterThan(0);
+  });
+
   it("keeps every feature inside [0, 1] and names each feature once", () => {
     expect(new Set(featureNames).size).toBe(featureNames.length);
     for (const f of m.values()) {
@@ -213,7 +220,8 @@ describe("unitFeatures: scope", () => {
 
   it("keeps a course number with a letter (\"310B\") neutral when the question names it without its department", () => {
     const text = "WVG 310B: Tapestry Weaving\n\nThe loom room key is kept by the porter.\nBring 310B yarn kits on Mondays.";
-    const readings = readPassages([makePassage(text, { chunkId: "p1", scopeTerms: ["wvg", "310b", "tapestry", "weaving"] })]);
+    // The file name holds the code glued to its department ("wvg310b"); the question drops the department.
+    const readings = readPassages([makePassage(text, { chunkId: "p1", scopeTerms: ["wvg310b", "tapestry", "weaving"] })]);
     const [part] = analyzeQuestion("Who keeps the loom room key for 310B?").parts;
     expect(part.focus.map((f) => f.lemma)).toEqual(["loom", "room", "key", "310b"]);
     const focus = weightFocus(part, segmentIdf(readings));

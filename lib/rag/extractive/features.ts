@@ -10,7 +10,7 @@ import { ANAPHORS, DEFINING_VERBS, REASON_MARKERS, TYPE_NOUNS, type AnswerType }
 import { abbreviationsIn } from "../text/abbreviations";
 import { annotate, contentLemmas, type Annotated, type EntitySpan, type EntityType, type TextToken } from "../text/nlp";
 import editDistance from "damerau-levenshtein";
-import { isCommonWord, isKnownWord, relatedWords } from "../text/wordnet";
+import { isCommonWord, isCompoundKindOf, isKnownWord, relatedWords } from "../text/wordnet";
 import { MAX_LABEL_WORDS, SECTION_NUMBER, TERMINAL, unitKinds, type Unit } from "./units";
 
 export const featureNames = [
@@ -162,9 +162,11 @@ function exactMatch(words: readonly TextToken[], f: WeightedFocus): string | und
   return words.find((t) => t.lemma === f.lemma || t.text.toLowerCase() === f.surface)?.lemma;
 }
 
-/** Related in one step either way (the unit word's related words hold the focus lemma), or in two: both share a related word ("teach" → "instruct" ← "instructor"). */
-function relation(f: WeightedFocus, lemma: string): 1 | 2 | 0 {
+/** Related in one step either way (the unit word's related words hold the focus lemma, or it is a closed compound naming a kind of the focus noun: "textbook" for "book"), or in two: both share a related word ("teach" → "instruct" ← "instructor"). */
+function relation(f: WeightedFocus, lemma: string, nouns: ReadonlySet<string>): 1 | 2 | 0 {
   if (f.related.has(lemma)) return 1;
+  // A kind of what was asked, noun to noun: "textbook" answers for a book ("you can book a meeting" does not), but "books" says nothing of a textbook.
+  if (f.noun && nouns.has(lemma) && isCompoundKindOf(lemma, f.lemma)) return 1;
   const theirs = relatedContentWords(lemma);
   if (theirs.has(f.lemma)) return 1;
   for (const r of theirs) if (f.related.has(r)) return 2;
@@ -319,6 +321,9 @@ function previousSentence(reading: PassageReading, unit: Unit): { start: number;
 /** A word of the document's scope (title, title line, running headers, or the title words of every document at hand). */
 const namesScope = (reading: PassageReading, f: { lemma: string; surface: string }) => reading.titleLemmas.has(f.lemma) || reading.titleLemmas.has(f.surface);
 
+/** A scope word that is this code, or this code after its department's letters ("sta141b" for "141b"). */
+const namesCode = (reading: PassageReading, code: string) => reading.titleLemmas.has(code) || [...reading.titleLemmas].some((w) => w.length > code.length && w.endsWith(code) && /^\p{L}+$/u.test(w.slice(0, -code.length)));
+
 /**
  * The identifiers a unit of this passage must state itself: one the document's scope names as a
  * code ("CS 430" or "cs430" in CS 430's syllabus: the noun and its id side by side) is met by the
@@ -337,15 +342,17 @@ export function unitFeatures({ part, focus: allFocus, passageCover, pageCover, q
   // The document's own code in the question ("for CS 430" in CS 430's notes) neither counts for a unit nor against it: the title line holds it, the answer rarely does.
   const ownCode = new Set([
     ...part.required.filter((r) => !required.includes(r)).flatMap((r) => [r.noun, r.id, r.noun + r.id]),
-    // A code of letters and digits that the scope names ("141B" in STA 141B's syllabus) names the course, standing alone too.
-    ...allFocus.filter((f) => /\p{L}/u.test(f.lemma) && /\d/.test(f.lemma) && namesScope(reading, f)).map((f) => f.lemma),
+    // A course number the scope names, with or without its department ("141B" or "430" in the syllabus of STA 141B or CS 430), names the course.
+    ...allFocus.filter((f) => /\d/.test(f.lemma) && namesCode(reading, f.lemma)).map((f) => f.lemma),
   ]);
   const answerFocus = allFocus.filter((f) => !ownCode.has(f.lemma));
   const focus = answerFocus.length ? answerFocus : allFocus;
   const own = tokensIn(tokens, unit.start, unit.end);
   const ownContent = own.filter((t) => t.content);
   const lemmas = new Set(ownContent.map((t) => t.lemma));
-  const contextLemmas = new Set(unit.context.flatMap((c) => tokensIn(tokens, c.start, c.end)).filter((t) => t.content).map((t) => t.lemma));
+  const contextTokens = unit.context.flatMap((c) => tokensIn(tokens, c.start, c.end)).filter((t) => t.content);
+  const nounLemmas = new Set([...ownContent, ...contextTokens].filter((t) => t.pos === "NOUN" || t.pos === "PROPN").map((t) => t.lemma));
+  const contextLemmas = new Set(contextTokens.map((t) => t.lemma));
   const total = focus.reduce((s, f) => s + f.weight, 0) || 1;
   let exact = 0;
   let related = 0;
@@ -386,7 +393,7 @@ export function unitFeatures({ part, focus: allFocus, passageCover, pageCover, q
       let rel: string | undefined;
       let degree: 0 | 1 | 2 = 0;
       for (const l of lemmas) {
-        const d = relation(f, l);
+        const d = relation(f, l, nounLemmas);
         if (d && (!degree || d < degree)) [rel, degree] = [l, d];
         if (degree === 1) break;
       }
@@ -395,7 +402,7 @@ export function unitFeatures({ part, focus: allFocus, passageCover, pageCover, q
         else related2 += f.weight;
         matchedLemmas.add(rel);
         hit = true;
-      } else if (contextLemmas.has(f.lemma) || [...contextLemmas].some((l) => relation(f, l))) {
+      } else if (contextLemmas.has(f.lemma) || [...contextLemmas].some((l) => relation(f, l, nounLemmas))) {
         inContext += f.weight;
         hit = true;
       }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { areRelated, isCommonWord, relatedWords } from "./wordnet";
+import { areRelated, closedCompoundsOf, isCommonWord, isCompoundKindOf, relatedWords } from "./wordnet";
 
 describe("relatedWords", () => {
   it("gives synonyms from the lemma's frequent senses", () => {
@@ -88,5 +88,24 @@ describe("isCommonWord", () => {
     expect(isCommonWord("Einstein")).toBe(false);
     expect(isCommonWord("Petrenkova")).toBe(false);
     expect(isCommonWord("")).toBe(false);
+  });
+});
+
+describe("closed compounds", () => {
+  it("knows a closed compound as a kind of its last word only where WordNet says so", () => {
+    expect(isCompoundKindOf("bedroom", "room")).toBe(true);
+    expect(isCompoundKindOf("storybook", "book")).toBe(true);
+    // Written so, but no kind of it: a mushroom is no room.
+    expect(isCompoundKindOf("mushroom", "room")).toBe(false);
+    expect(isCompoundKindOf("room", "room")).toBe(false);
+    expect(isCompoundKindOf("bed room", "room")).toBe(false);
+  });
+
+  it("lists the compounds that are kinds of a noun, for search", () => {
+    const rooms = closedCompoundsOf("room");
+    expect(rooms).toContain("bedroom");
+    expect(rooms).not.toContain("mushroom");
+    expect(closedCompoundsOf("Room")).toBe(rooms);
+    expect(closedCompoundsOf("zzqx")).toEqual([]);
   });
 });

@@ -138,9 +138,10 @@ function loadIndex(): Index {
   return (shared[INDEX_KEY] = { slots, offsets: offsets.subarray(0, slots.size * stride) });
 }
 
-/** Parses WordNet's index files now (about 0.3 s, once per process) rather than on first use. */
+/** Parses WordNet's index files and sorts its lemmas for compounds now (about 0.5 s, once per process) rather than on first use. */
 export function preloadWordNet(): void {
   loadIndex();
+  closedCompoundsOf("book");
 }
 
 /** Reused read buffer (reads are synchronous, so one suffices). */
@@ -297,4 +298,58 @@ export function isCommonWord(word: string): boolean {
     }
   }
   return false;
+}
+
+/** A closed compound's first word has at least this many letters ("e" of "ebook" is a prefix, not a word). */
+const MIN_MODIFIER = 2;
+
+/** Noun senses of a lemma kept by the index (first senses, tagged ones). */
+function nounSenses(key: string): Synset[] {
+  const idx = loadIndex();
+  const slot = idx.slots.get(key);
+  if (slot === undefined) return [];
+  const out: Synset[] = [];
+  for (let i = 0; i < SENSES_PER_POS; i++) {
+    const offset = idx.offsets[slot * ALL_POS.length * SENSES_PER_POS + i];
+    if (offset >= 0) out.push(synset("n", offset));
+  }
+  return out;
+}
+
+/**
+ * True when `compound` is `head` written closed after a word of its own and WordNet calls it a
+ * kind of `head` (a direct hypernym of one of its first noun senses holds it): "textbook" is a
+ * book, "classroom" a room; "deadline" is no line, "station" no ion.
+ */
+export function isCompoundKindOf(compound: string, head: string): boolean {
+  if (compound.length < head.length + MIN_MODIFIER || !compound.endsWith(head) || !/^\p{L}+$/u.test(compound)) return false;
+  return nounSenses(compound).some((s) => s.pointers.some((p) => p.pos === "n" && (p.symbol === "@" || p.symbol === "@i") && synset("n", p.offset).words.includes(head)));
+}
+
+/** Every lemma reversed, sorted: the lemmas ending in a word are one range of it. Built on first use. */
+let reversedLemmas: string[] | null = null;
+const compoundCache = new Map<string, readonly string[]>();
+
+/** The closed compounds that are kinds of `head` ("book" → "notebook", "textbook", "workbook", …), for search. */
+export function closedCompoundsOf(head: string): readonly string[] {
+  const key = head.trim().toLowerCase();
+  const cached = compoundCache.get(key);
+  if (cached) return cached;
+  reversedLemmas ??= [...loadIndex().slots.keys()].filter((w) => /^\p{L}+$/u.test(w)).map((w) => [...w].reverse().join("")).sort();
+  const suffix = [...key].reverse().join("");
+  let lo = 0;
+  let hi = reversedLemmas.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (reversedLemmas[mid] < suffix) lo = mid + 1;
+    else hi = mid;
+  }
+  const out: string[] = [];
+  for (let i = lo; i < reversedLemmas.length && reversedLemmas[i].startsWith(suffix); i++) {
+    const word = [...reversedLemmas[i]].reverse().join("");
+    if (isCompoundKindOf(word, key)) out.push(word);
+  }
+  if (compoundCache.size >= RESULT_CACHE_MAX) compoundCache.clear();
+  compoundCache.set(key, out);
+  return out;
 }
