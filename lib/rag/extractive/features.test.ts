@@ -88,6 +88,12 @@ describe("unitFeatures: answer type", () => {
     expect(get(who, "Open Saturday mornings in the studio.")).toMatchObject({ typeMatch: 0, typeMissing: 1 });
   });
 
+  it("takes a number for a how-many question only where it counts a noun asked about", () => {
+    const ferries = featuresOf("How many ferries cross the bay?", [{ text: "In summer, 6 ferries cross the bay.\nWhen they dock, the 3 buses leave from the pier." }]);
+    expect(get(ferries, "In summer, 6 ferries cross the bay.")).toMatchObject({ typeMatch: 1, typeMissing: 0 });
+    expect(get(ferries, "When they dock, the 3 buses leave from the pier.")).toMatchObject({ typeMatch: 0, typeMissing: 1 });
+  });
+
   it("counts a focus word that names the kind of answer as said by a value of that kind", () => {
     const email = featuresOf("What is the tutor's email address?", [{ text: "Tutor\n• Ines Marlowe\n• imarlowe@example.edu\n\nPlease email the office about absences." }]);
     const value = get(email, "• imarlowe@example.edu");

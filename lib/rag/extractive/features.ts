@@ -173,6 +173,9 @@ function relation(f: WeightedFocus, lemma: string, nouns: ReadonlySet<string>): 
   return 0;
 }
 
+/** Tokens (words, spaces and marks) between a count and the noun it counts: "42 lectures", "5-6 homework assignments", "teams of 3-4 people". */
+const NEAR_VALUE = 4;
+
 /** Words shorter than this are left as typed: one edit away, a short word has too many neighbours ("tot" → "not", "to", "top"). */
 const MIN_TYPO_LENGTH = 5;
 
@@ -369,7 +372,13 @@ export function unitFeatures({ part, focus: allFocus, passageCover, pageCover, q
   const wanted = TYPE_ENTITIES[part.answerType];
   const ownEntities = entities.filter((e) => e.start >= unit.start && e.end <= unit.end && !questionLemmas.has(e.text.toLowerCase()));
   let typeMatch = 0;
-  const valueTypes = new Set(ownEntities.filter((e) => wanted?.includes(e.type) && !(part.answerType === "count" && namesAnItem(e, tokens))).map((e) => e.type));
+  // A count counts something asked about: "42 lectures", "teams of 3-4 people"; "5 Projects" is no number of homeworks.
+  const countsFocus = (e: EntitySpan) =>
+    !focus.some((f) => f.noun) ||
+    [...tokens.slice(Math.max(0, e.from - NEAR_VALUE), e.from), ...tokens.slice(e.to, e.to + NEAR_VALUE)].some(
+      (t) => t.content && t.start >= unit.start && t.end <= unit.end && !text.slice(Math.min(t.end, e.start), Math.max(t.start, e.end)).includes("\n") && focus.some((f) => f.noun && (t.lemma === f.lemma || f.related.has(t.lemma))),
+    );
+  const valueTypes = new Set(ownEntities.filter((e) => wanted?.includes(e.type) && !(part.answerType === "count" && (namesAnItem(e, tokens) || !countsFocus(e)))).map((e) => e.type));
   if (wanted) typeMatch = valueTypes.size > 0 || (part.answerType === "percent" && /\d\s*%/.test(text.slice(unit.start, unit.end))) ? 1 : 0;
   else if (part.answerType === "person" || part.answerType === "place") {
     // A weekday or month is a date, not a name.
