@@ -88,6 +88,15 @@ describe("unitFeatures: answer type", () => {
     expect(get(who, "Open Saturday mornings in the studio.")).toMatchObject({ typeMatch: 0, typeMissing: 1 });
   });
 
+  it("marks a unit that holds none of a yes/no question's verbs or adjectives: it says neither yes nor no", () => {
+    const yn = featuresOf("Are rehearsals filmed?", [{ text: "Rehearsals are filmed for the archive.\nRehearsals start at six." }]);
+    expect(get(yn, "Rehearsals are filmed for the archive.").predicateMissing).toBe(0);
+    expect(get(yn, "Rehearsals start at six.").predicateMissing).toBe(1);
+    // Other questions have no predicate to miss.
+    const what = featuresOf("When are rehearsals filmed?", [{ text: "Rehearsals start at six." }]);
+    expect(get(what, "Rehearsals start at six.").predicateMissing).toBe(0);
+  });
+
   it("takes a number for a how-many question only where it counts a noun asked about", () => {
     const ferries = featuresOf("How many ferries cross the bay?", [{ text: "In summer, 6 ferries cross the bay.\nWhen they dock, the 3 buses leave from the pier." }]);
     expect(get(ferries, "In summer, 6 ferries cross the bay.")).toMatchObject({ typeMatch: 1, typeMissing: 0 });

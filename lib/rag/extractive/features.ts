@@ -40,6 +40,7 @@ export const featureNames = [
   "coverPrevLinked",
   "heading",
   "rarestMissing",
+  "predicateMissing",
   ...unitKinds.filter((k) => k !== "sentence").map((k) => `kind_${k}` as const),
 ] as const;
 export type FeatureName = (typeof featureNames)[number];
@@ -390,6 +391,7 @@ export function unitFeatures({ part, focus: allFocus, passageCover, pageCover, q
   const namesType = (f: WeightedFocus) => typeMatch === 1 && (TYPE_NOUNS.get(f.lemma) === part.answerType || !!TYPE_ENTITIES[TYPE_NOUNS.get(f.lemma) ?? "general"]?.some((t) => valueTypes.has(t)));
   const rarest = focus.reduce<WeightedFocus | undefined>((a, f) => (!a || f.weight > a.weight ? f : a), undefined);
   let rarestHit = false;
+  let predicateHit = false;
   for (const f of focus) {
     let hit = false;
     const long = shortFormOf.get(f.surface);
@@ -418,6 +420,7 @@ export function unitFeatures({ part, focus: allFocus, passageCover, pageCover, q
     }
     if (hit && f.noun) nouns++;
     if (hit && f === rarest) rarestHit = true;
+    if (hit && !f.noun) predicateHit = true;
   }
 
   // Proximity: matched words per token of the shortest window holding each of them once.
@@ -526,6 +529,8 @@ export function unitFeatures({ part, focus: allFocus, passageCover, pageCover, q
     heading: heading ? 1 : 0,
     // The focus word with the most weight (the rarest; a noun counts double) found neither in the unit, its context nor as a related word.
     rarestMissing: rarest && !rarestHit ? 1 : 0,
+    // A yes/no question asks whether something holds ("are lectures recorded?"): a unit with none of its verbs or adjectives says neither yes nor no.
+    predicateMissing: part.answerType === "yesno" && focus.some((f) => !f.noun) && !predicateHit ? 1 : 0,
     kind_line: 0,
     kind_label_value: 0,
     kind_lead_in: 0,
