@@ -16,6 +16,8 @@
  * @property {string} text
  * @property {boolean} tabular Has a wide gap between items: a table row, never merged with its neighbours.
  * @property {number | undefined} lastCellX Where the text after the line's last wide gap starts.
+ * @property {number[]} cellXs Where each of its cells starts (the line's start, then after each wide gap).
+ * @property {number} bottom The lowest baseline it covers (a table row's cells may wrap below its first line).
  * @property {boolean} pendingSpace
  */
 
@@ -48,11 +50,12 @@ export function layoutText(items) {
         if (gap > size * 1.5) {
           cur.tabular = true;
           cur.lastCellX = x;
+          cur.cellXs.push(x);
         }
         cur.x1 = Math.max(cur.x1, x + item.width);
         cur.pendingSpace = false;
       } else {
-        cur = { y, x0: x, x1: x + item.width, size, text: item.str, tabular: false, lastCellX: undefined, pendingSpace: false };
+        cur = { y, x0: x, x1: x + item.width, size, text: item.str, tabular: false, lastCellX: undefined, cellXs: [x], bottom: y, pendingSpace: false };
         lines.push(cur);
       }
     } else if (item.str && cur) {
@@ -61,7 +64,86 @@ export function layoutText(items) {
     if (item.hasEOL) cur = undefined;
   }
   if (lines.length === 0) return "";
+  return joinLines(tableRows(lines));
+}
 
+/** A list item's start: a bullet, "3." or "b)". */
+const STARTS_ITEM = /^([•\-–*▪◦●]|\d+[.)]\s|[a-z][.)]\s)/;
+/** A table cell wraps over at most this many lines; more is a column of text, not a cell. */
+const MAX_CELL_LINES = 8;
+/** A table cell is at most this share of the page's text width. */
+const MAX_CELL_SHARE = 0.6;
+
+/**
+ * Table rows printed cell by cell (as browsers print them), each made one line: a row reads as
+ * one record ("Week 5 … Lab 4 … HW 5"), not as a paragraph per cell. Each next cell returns to
+ * the row's first baseline, right of every cell before it; a cell's wrapped lines start under it.
+ * @param {Line[]} lines
+ * @returns {Line[]}
+ */
+function tableRows(lines) {
+  // A cell as wide as most of the text is a paragraph beside something (a formula's fraction), not a table cell.
+  const maxCellWidth = (Math.max(...lines.map((l) => l.x1)) - Math.min(...lines.map((l) => l.x0))) * MAX_CELL_SHARE;
+  /** @type {Line[]} */
+  const out = [];
+  let i = 0;
+  while (i < lines.length) {
+    const first = lines[i];
+    /** @type {Line[][]} */
+    const cells = [[first]];
+    let last = first;
+    let k = i + 1;
+    for (; k < lines.length; k++) {
+      const l = lines[k];
+      const cell = cells[cells.length - 1];
+      const drop = last.y - l.y;
+      const rightOfAll = l.x0 >= Math.max(...cells.flat().map((c) => c.x1)) - first.size * 0.5;
+      if (drop < -l.size * 0.5 && Math.abs(l.y - first.y) <= first.size * 0.5 && rightOfAll) {
+        cells.push([l]);
+      } else {
+        // A cell's wrapped line starts under the cell; under a printed row's first line, under one of its cells past the first (a narrow gap between cells may not mark one).
+        const head = cell[0];
+        const under = Math.abs(l.x0 - head.x0) < l.size ? cell !== cells[0] || !head.tabular : head.tabular && l.x0 > head.x0 + l.size && l.x0 < head.x1;
+        const wraps = drop > 0 && drop <= last.size * 1.9 && under && cell.length < MAX_CELL_LINES && !STARTS_ITEM.test(l.text.trim());
+        if (!wraps) break;
+        cell.push(l);
+      }
+      last = l;
+    }
+    const taken = lines.slice(i, k);
+    const narrow = cells.every((c) => c.every((l) => widestCell(l) <= maxCellWidth));
+    // Only a return to the row's top proves a row: a line under a printed row may as well be a heading spanning the table.
+    if (cells.length < 2 || !narrow) {
+      out.push(first);
+      i++;
+      continue;
+    }
+    out.push({
+      ...first,
+      // A word broken at a cell's line end stays broken at a line end, where normalisation rejoins it.
+      text: cells.map((c) => c.map((l) => l.text.trim()).reduce((a, t) => a + (/\p{Ll}-$/u.test(a) ? "\n" : " ") + t)).join(" "),
+      x1: Math.max(...taken.map((l) => l.x1)),
+      bottom: Math.min(...taken.map((l) => l.y)),
+      tabular: true,
+      lastCellX: cells[cells.length - 1][0].x0,
+      cellXs: cells.flatMap((c) => c[0].cellXs),
+    });
+    i = k;
+  }
+  return out;
+}
+
+/**
+ * The widest cell of a line: the whole line, or for a table row's printed line the widest span between its cell starts.
+ * @param {Line} l
+ */
+const widestCell = (l) => Math.max(...l.cellXs.map((x, j) => (l.cellXs[j + 1] ?? l.x1) - x));
+
+/**
+ * @param {Line[]} lines
+ * @returns {string}
+ */
+function joinLines(lines) {
   // The right edge of the text block a line belongs to (consecutive lines, same left edge, no
   // paragraph gap): a line reaching it wraps into the next. Block-local, so a full-width
   // paragraph above two columns does not make every column line look short.
@@ -70,7 +152,7 @@ export function layoutText(items) {
   for (let i = 1; i < lines.length; i++) {
     const prev = lines[i - 1];
     const l = lines[i];
-    const vgap = prev.y - l.y;
+    const vgap = prev.bottom - l.y;
     const continues = Math.abs(l.x0 - prev.x0) < prev.size * 2 && vgap > 0 && vgap <= prev.size * 1.9;
     blockOf[i] = continues ? blockOf[i - 1] : blockRight.length;
     if (continues) blockRight[blockOf[i]] = Math.max(blockRight[blockOf[i]], l.x1);
@@ -84,10 +166,10 @@ export function layoutText(items) {
     const line = lines[i];
     const text = line.text.trim();
     if (!text) continue;
-    const vgap = prev.y - line.y;
+    const vgap = prev.bottom - line.y;
     const paragraphBreak = vgap > prev.size * 1.9 || vgap < -prev.size * 0.5;
     const prevFills = prev.x1 >= columnRight[i - 1] - prev.size * 4;
-    const startsItem = /^([•\-–*▪◦●]|\d+[.)]\s|[a-z][.)]\s)/.test(text);
+    const startsItem = STARTS_ITEM.test(text);
     const sameColumn = Math.abs(line.x0 - prev.x0) < prev.size * 2;
     // A hanging indent (a description list's term and the first line of its text, a bibliography
     // entry): a line that runs to the margin wraps into a next line indented under it, or, when the

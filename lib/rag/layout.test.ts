@@ -39,3 +39,40 @@ describe("layoutText: hanging indents", () => {
     expect(text).toBe("Example\nSELECT * FROM pages;");
   });
 });
+
+describe("layoutText: table rows printed cell by cell", () => {
+  /** A run that ends its line, as a browser ends each wrapped line of a cell. */
+  const eol = (str: string, x: number, line: number, width: number) => ({ ...run(str, x, line, width), hasEOL: true });
+  // Two rows of a three-column table; rows are 1.5 lines apart (cell padding), each cell printed whole before the next.
+  const rows = [
+    run("Unit", 72, 0, 30),
+    run("Reading", 200, 0, 50),
+    run("Studio", 380, 0, 40),
+    eol("Glaze chemistry,", 72, 1, 110),
+    run("kiln atmospheres", 72, 2, 110),
+    eol("Chapter 7 of the", 200, 1, 120),
+    run("handbook", 200, 2, 60),
+    run("Test tiles due", 380, 1, 90),
+    eol("Throwing large", 72, 3.5, 100),
+    run("forms", 72, 4.5, 40),
+    run("Chapter 9", 200, 3.5, 70),
+    run("Bowl set due", 380, 3.5, 80),
+  ];
+
+  it("reads each row as one line, its cells in order and their wrapped lines joined", () => {
+    expect(layoutText(rows)).toBe(
+      "Unit Reading Studio\nGlaze chemistry, kiln atmospheres Chapter 7 of the handbook Test tiles due\nThrowing large forms Chapter 9 Bowl set due",
+    );
+  });
+
+  it("keeps running text beside a short item as one paragraph: a cell is narrower than most of the page", () => {
+    const words = Array.from({ length: 10 }, (_, i) => `line ${i + 1} of a paragraph that runs the width of the page`);
+    const text = layoutText([eol("x", 72, 0, 8), eol("y", 72, 1, 8), ...words.map((w, i) => run(w, 100, i, RIGHT - 100))]);
+    expect(text).toBe(`x y\n\n${words.join(" ")}`);
+  });
+
+  it("keeps a two-column list of numbered items as lines, not one row", () => {
+    const text = layoutText([eol("1. Glazes", 72, 0, 60), eol("2. Kilns", 72, 1, 50), eol("3. Forms", 300, 0, 50)]);
+    expect(text).toBe("1. Glazes\n2. Kilns\n\n3. Forms");
+  });
+});
