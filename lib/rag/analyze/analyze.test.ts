@@ -127,6 +127,21 @@ describe("requestedParts: required identifiers", () => {
     expect(searchTerms).not.toContain("storybook");
   });
 
+  it("reads an ordinal before a noun as that noun's number, in words or figures ('the third recital', 'the 4th critique')", () => {
+    const [words] = requestedParts("Where is the third recital held?").parts;
+    expect(words.required).toEqual([{ noun: "recital", id: "3", ordinal: true }]);
+    // Met by the number ("Recital 3") or as written ("the third recital").
+    expect(words.focus.find((f) => f.lemma === "3")?.surface).toBe("third");
+    expect(requestedParts("When is the 4th critique?").parts[0].required).toEqual([{ noun: "critique", id: "4", ordinal: true }]);
+    // An ordinal adverb names nothing ("who first described it").
+    expect(requestedParts("Who first described the glaze?").parts[0].required).toEqual([]);
+  });
+
+  it("reads a capital followed by an equals sign as a variable, not an identifier ('the supply line S = 4 + 2W')", () => {
+    expect(requestedParts("On the supply line S = 4 + 2W, what is the wage at S = 10?").parts[0].required).toEqual([]);
+    expect(requestedParts("Where is Section B held?").parts[0].required).toEqual([{ noun: "section", id: "b" }]);
+  });
+
   it("names no identifier when there is none", () => {
     expect(requestedParts("When is the poster due?").parts[0].required).toEqual([]);
   });

@@ -6,7 +6,7 @@
  */
 import { ALL_DEMONSTRATIVES, ANAPHORS, DEFINING_VERBS, DEMONSTRATIVES, HOW_DEGREE, INTERROGATIVES, PART_CONNECTIVES, POSSESSIVE_DETERMINERS, REQUEST_VERBS, SUBJECT_SWAP_OPENERS, TYPE_NOUNS, type AnswerType } from "../lexicon";
 import { annotate, type TextToken } from "../text/nlp";
-import { closedCompoundsOf } from "../text/wordnet";
+import { closedCompoundsOf, relatedWords } from "../text/wordnet";
 
 export type { AnswerType } from "../lexicon";
 
@@ -25,6 +25,8 @@ export interface FocusTerm {
 export interface RequiredId {
   noun: string;
   id: string;
+  /** Said as an ordinal ("the second midterm"): an identifier only where the notes number that noun ("Midterm 2"). */
+  ordinal?: boolean;
 }
 
 /** One requested fact of a question: "What is the late penalty, and when is Assignment 2 due?" has two. */
@@ -62,12 +64,30 @@ const isNounish = (t: TextToken) => t.pos === "NOUN" || t.pos === "PROPN";
 const isIdToken = (t: TextToken) => (t.pos === "NUM" && /^\d+[a-z]?$/i.test(t.text)) || (/^[A-Z]$/.test(t.text) && t.pos !== "PRON" && t.pos !== "DET");
 const hasAlnumId = (t: TextToken) => /\p{L}/u.test(t.text) && /\d/.test(t.text) && t.text.length <= 8;
 
-/** Identifiers: a noun followed by a number or single capital ("Section B"), or a glued form ("HW1"). */
+/** Signs that make the name before them a variable: equals, (in)equalities, approximately. */
+const EQUATION_SIGN = /^[=<>≤≥≈≠]$/;
+
+/** "2nd", "3rd", "21st": an ordinal in figures. */
+const ORDINAL_FIGURES = /^(\d+)(?:st|nd|rd|th|d)$/i;
+
+/** The number an ordinal adjective before a noun stands for ("second midterm" → 2, "3rd quiz" → 3): its figures, or the figures WordNet gives as its synonym ("second, 2nd, 2d"). */
+function ordinalNumber(tokens: readonly TextToken[], i: number): string | null {
+  const t = tokens[i];
+  const next = tokens[i + 1];
+  if (t.pos !== "ADJ" || !next?.content || !isNounish(next)) return null;
+  const figures = ORDINAL_FIGURES.exec(t.text) ?? [...relatedWords(t.lemma)].map((w) => ORDINAL_FIGURES.exec(w)).find(Boolean);
+  return figures ? String(Number(figures[1])) : null;
+}
+
+/** Identifiers: a noun followed by a number or single capital ("Section B"), a glued form ("HW1"), or an ordinal before a noun ("the second midterm"). */
 function requiredIds(tokens: TextToken[]): RequiredId[] {
   const out: RequiredId[] = [];
   tokens.forEach((t, i) => {
     const next = tokens[i + 1];
-    if (t.content && t.pos !== "NUM" && next && isIdToken(next) && !hasAlnumId(t)) out.push({ noun: t.lemma, id: (next.pos === "NUM" ? next.lemma : next.text).toLowerCase() }); // a number's lemma keeps a letter written flush after it ("3B")
+    const ordinal = ordinalNumber(tokens, i);
+    if (ordinal) out.push({ noun: next.lemma, id: ordinal, ordinal: true });
+    // A name followed by "=" is a variable of an equation ("the demand curve Q = 100 − 2P"), not an identifier.
+    else if (t.content && t.pos !== "NUM" && next && isIdToken(next) && !hasAlnumId(t) && !EQUATION_SIGN.test(tokens[i + 2]?.text ?? "")) out.push({ noun: t.lemma, id: (next.pos === "NUM" ? next.lemma : next.text).toLowerCase() }); // a number's lemma keeps a letter written flush after it ("3B")
     else if (hasAlnumId(t) && t.type !== "number") {
       const m = t.text.toLowerCase().match(/^(\p{L}+)-?(\d+\p{L}?)$/u);
       if (m) out.push({ noun: m[1], id: m[2] });
@@ -237,7 +257,10 @@ const focusOf = (tokens: TextToken[]): FocusTerm[] => {
     if (t.pos === "VERB" && REQUEST_VERBS.has(t.lemma) && tokens.indexOf(t) === tokens.findIndex((p) => p.content)) continue;
     if (HOW_DEGREE.has(lower(t))) continue;
     seen.add(t.lemma);
-    out.push({ lemma: t.lemma, surface: lower(t), noun: isNounish(t) || t.pos === "NUM" || t.pos === "X" || headsItsPhrase(tokens, tokens.indexOf(t)) });
+    // An ordinal is met by its number ("Midterm 2") or as written ("the second midterm").
+    const ordinal = ordinalNumber(tokens, tokens.indexOf(t));
+    if (ordinal) out.push({ lemma: ordinal, surface: lower(t), noun: true });
+    else out.push({ lemma: t.lemma, surface: lower(t), noun: isNounish(t) || t.pos === "NUM" || t.pos === "X" || headsItsPhrase(tokens, tokens.indexOf(t)) });
   }
   return out;
 };

@@ -8,7 +8,7 @@
 import type { QuestionAnalysis, RequestedPart } from "../analyze/analyze";
 import { annotate, contentLemmas, type Annotated, type EntityType } from "../text/nlp";
 import type { DraftClaim, DraftPart, GenerateState, LabelledPassage, Passage } from "../types";
-import { contradictsRequiredId, requiredIn, shortFormsIn, focusFoundIn, isReferenceEntry, isTableOfContents, segmentIdf, unitFeatures, vocabularyOf, weightFocus, type Features, type PassageReading } from "./features";
+import { contradictsRequiredId, numberedIds, requiredIn, shortFormsIn, focusFoundIn, isReferenceEntry, isTableOfContents, segmentIdf, unitFeatures, vocabularyOf, weightFocus, type Features, type PassageReading } from "./features";
 import { defaultModel, probability, rankScore, type ExtractiveModel } from "./model";
 import { isTitleLine } from "./scope";
 import { answerUnits, displayText, type Unit } from "./units";
@@ -115,7 +115,8 @@ function scoreAll(analysis: QuestionAnalysis, readings: readonly PassageReading[
   const shortForms = shortFormsIn(basis);
   const questionLemmas = new Set(contentLemmas(analysis.standalone));
   const vocabulary = vocabularyOf(basis);
-  return analysis.parts.map((part) => {
+  return analysis.parts.map((asked) => {
+    const part = numberedIds(asked, basis);
     const focus = weightFocus(part, idf, vocabulary);
     const passageCover = focusFoundIn(basis, focus);
     const scored: ScoredUnit[] = [];

@@ -4,14 +4,14 @@ import { makePassage } from "../fixtures.mock";
 import { contentLemmas } from "../text/nlp";
 import { relatedWords } from "../text/wordnet";
 import { readPassages } from "./answer";
-import { contradictsRequiredId, featureNames, requiredIn, shortFormsIn, focusFoundIn, isReferenceEntry, isTableOfContents, segmentIdf, spelledAsIn, unitFeatures, vocabularyOf, weightFocus, type Features } from "./features";
+import { contradictsRequiredId, featureNames, numberedIds, requiredIn, shortFormsIn, focusFoundIn, isReferenceEntry, isTableOfContents, segmentIdf, spelledAsIn, unitFeatures, vocabularyOf, weightFocus, type Features } from "./features";
 
 /** Features of every unit of the passages for the question's first part, keyed by quote. */
 function featuresOf(question: string, docs: Array<{ text: string; title?: string }>): Map<string, Features> {
   const analysis = analyzeQuestion(question);
   const passages = docs.map((d, i) => makePassage(d.text, { chunkId: `c${i}`, documentId: `d${i}`, documentTitle: d.title ?? `doc-${i}` }));
   const readings = readPassages(passages);
-  const part = analysis.parts[0];
+  const part = numberedIds(analysis.parts[0], readings);
   const focus = weightFocus(part, segmentIdf(readings), vocabularyOf(readings));
   const questionLemmas = new Set(contentLemmas(analysis.standalone));
   const shortForms = shortFormsIn(readings);
@@ -153,6 +153,16 @@ describe("required identifiers", () => {
     expect(contradictsRequiredId(part.required, "Labs 3 and 4 share a deadline: Lab 4 is due first.")).toBe(false);
     // A unit that does not name a lab at all does not contradict.
     expect(contradictsRequiredId(part.required, "Everything is due on 9 April.")).toBe(false);
+  });
+
+  it("reads an ordinal as an identifier where the notes number its noun, and as words where they do not", () => {
+    const numbered = featuresOf("When is the second recital?", [{ text: "Recital 1 is on 3 May." }, { text: "Recital 2 is on 9 June." }]);
+    expect(get(numbered, "Recital 2 is on 9 June.")).toMatchObject({ cover: 1, requiredId: 1, requiredMissing: 0 });
+    expect(get(numbered, "Recital 1 is on 3 May.").requiredId).toBe(0);
+    const [part] = analyzeQuestion("When is the second recital?").parts;
+    const plain = readPassages([makePassage("The second recital is in June.")]);
+    expect(numberedIds(part, plain).required).toEqual([]);
+    expect(get(featuresOf("When is the second recital?", [{ text: "The second recital is in June." }]), "The second recital is in June.")).toMatchObject({ cover: 1, requiredMissing: 0 });
   });
 
   it("meets a date-like identifier written with WordNet's short form of its noun ('April 15' as 'Apr 15')", () => {

@@ -570,6 +570,17 @@ function nounPattern(noun: string): string {
   return pattern;
 }
 
+/** An ordinal names an identifier only where the passages number its noun ("Midterm 2"); where none does, "the second midterm" asks about a midterm. */
+export function numberedIds(part: RequestedPart, readings: readonly PassageReading[]): RequestedPart {
+  if (!part.required.some((r) => r.ordinal)) return part;
+  const numbered = (noun: string) => {
+    const pattern = new RegExp(`\\b${nounPattern(noun)}\\w*\\s*#?-?\\s*\\d`, "i");
+    return readings.some((r) => pattern.test(r.annotated.text));
+  };
+  const required = part.required.filter((r) => !r.ordinal || numbered(r.noun));
+  return required.length === part.required.length ? part : { ...part, required };
+}
+
 /**
  * A unit that names the part's identifier noun with other ids only ("Assignment 3" when
  * "Assignment 4" was asked) cannot answer it, however well it scores otherwise.
