@@ -43,20 +43,14 @@ describe("layoutText: hanging indents", () => {
 describe("layoutText: table rows printed cell by cell", () => {
   /** A run that ends its line, as a browser ends each wrapped line of a cell. */
   const eol = (str: string, x: number, line: number, width: number) => ({ ...run(str, x, line, width), hasEOL: true });
-  // Two rows of a three-column table; rows are 1.5 lines apart (cell padding), each cell printed whole before the next.
+  /** One row whose top line is `line`: each cell (its x and its wrapped lines) printed whole before the next. */
+  const row = (line: number, cells: Array<[number, string[]]>) =>
+    cells.flatMap(([x, texts]) => texts.map((t, k) => (k < texts.length - 1 ? eol : run)(t, x, line + k, t.length * 6)));
+  // A header and two rows of a three-column table; rows are 1.5 lines apart (cell padding).
   const rows = [
-    run("Unit", 72, 0, 30),
-    run("Reading", 200, 0, 50),
-    run("Studio", 380, 0, 40),
-    eol("Glaze chemistry,", 72, 1, 110),
-    run("kiln atmospheres", 72, 2, 110),
-    eol("Chapter 7 of the", 200, 1, 120),
-    run("handbook", 200, 2, 60),
-    run("Test tiles due", 380, 1, 90),
-    eol("Throwing large", 72, 3.5, 100),
-    run("forms", 72, 4.5, 40),
-    run("Chapter 9", 200, 3.5, 70),
-    run("Bowl set due", 380, 3.5, 80),
+    ...row(0, [[72, ["Unit"]], [200, ["Reading"]], [380, ["Studio"]]]),
+    ...row(1, [[72, ["Glaze chemistry,", "kiln atmospheres"]], [200, ["Chapter 7 of the", "handbook"]], [380, ["Test tiles due"]]]),
+    ...row(3.5, [[72, ["Throwing large", "forms"]], [200, ["Chapter 9"]], [380, ["Bowl set due"]]]),
   ];
 
   it("reads each row as one line, its cells in order and their wrapped lines joined", () => {
