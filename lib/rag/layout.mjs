@@ -71,48 +71,59 @@ export function layoutText(items) {
 const STARTS_ITEM = /^([•\-–*▪◦●]|\d+[.)]\s|[a-z][.)]\s)/;
 /** A table cell wraps over at most this many lines; more is a column of text, not a cell. */
 const MAX_CELL_LINES = 8;
+/** Cells of a row stand at least this far apart (a share of the font size). */
+const MIN_CELL_GAP = 0.8;
 /** A table cell is at most this share of the page's text width. */
 const MAX_CELL_SHARE = 0.6;
 
 /**
  * Table rows printed cell by cell (as browsers print them), each made one line: a row reads as
- * one record ("Week 5 … Lab 4 … HW 5"), not as a paragraph per cell. Each next cell returns to
- * the row's first baseline, right of every cell before it; a cell's wrapped lines start under it.
+ * one record ("Week 5 … Lab 4 … HW 5"), not as a paragraph per cell. Each next cell goes back up,
+ * starts past a gap right of every cell before it and overlaps the row's height (cells may be
+ * top-aligned or centred); a cell's wrapped lines start under it.
  * @param {Line[]} lines
  * @returns {Line[]}
  */
 function tableRows(lines) {
   // A cell as wide as most of the text is a paragraph beside something (a formula's fraction), not a table cell.
   const maxCellWidth = (Math.max(...lines.map((l) => l.x1)) - Math.min(...lines.map((l) => l.x0))) * MAX_CELL_SHARE;
+  /** The lines from `k` that continue the cell begun by `head` (the row's first cell when `first`). */
+  const cellFrom = (head, first, k) => {
+    const cell = [head];
+    for (; k < lines.length && cell.length < MAX_CELL_LINES; k++) {
+      const l = lines[k];
+      const last = cell[cell.length - 1];
+      const drop = last.y - l.y;
+      // Under the cell's start; under a printed row's first line, under one of its cells past the first (a narrow gap between cells may not mark one).
+      const under = Math.abs(l.x0 - head.x0) < l.size ? !first || !head.tabular : head.tabular && l.x0 > head.x0 + l.size && l.x0 < head.x1;
+      if (!(drop > 0 && drop <= last.size * 1.9 && under && !STARTS_ITEM.test(l.text.trim()))) break;
+      cell.push(l);
+    }
+    return cell;
+  };
   /** @type {Line[]} */
   const out = [];
   let i = 0;
   while (i < lines.length) {
     const first = lines[i];
-    /** @type {Line[][]} */
-    const cells = [[first]];
-    let last = first;
-    let k = i + 1;
-    for (; k < lines.length; k++) {
+    const cells = [cellFrom(first, true, i + 1)];
+    let k = i + cells[0].length;
+    while (k < lines.length) {
+      const taken = cells.flat();
       const l = lines[k];
-      const cell = cells[cells.length - 1];
-      const drop = last.y - l.y;
-      const rightOfAll = l.x0 >= Math.max(...cells.flat().map((c) => c.x1)) - first.size * 0.5;
-      if (drop < -l.size * 0.5 && Math.abs(l.y - first.y) <= first.size * 0.5 && rightOfAll) {
-        cells.push([l]);
-      } else {
-        // A cell's wrapped line starts under the cell; under a printed row's first line, under one of its cells past the first (a narrow gap between cells may not mark one).
-        const head = cell[0];
-        const under = Math.abs(l.x0 - head.x0) < l.size ? cell !== cells[0] || !head.tabular : head.tabular && l.x0 > head.x0 + l.size && l.x0 < head.x1;
-        const wraps = drop > 0 && drop <= last.size * 1.9 && under && cell.length < MAX_CELL_LINES && !STARTS_ITEM.test(l.text.trim());
-        if (!wraps) break;
-        cell.push(l);
-      }
-      last = l;
+      const goesUp = l.y - taken[taken.length - 1].y > l.size * 0.5;
+      // A cell starts past a gap (its padding): a superscript or a fraction's part starts where the text before it ends.
+      if (!goesUp || l.x0 < Math.max(...taken.map((c) => c.x1)) + l.size * MIN_CELL_GAP) break;
+      const cell = cellFrom(l, false, k + 1);
+      const tol = l.size * 0.5;
+      const overlaps = Math.min(...cell.map((c) => c.y)) <= Math.max(...taken.map((c) => c.y)) + tol && l.y >= Math.min(...taken.map((c) => c.y)) - tol;
+      if (!overlaps) break;
+      cells.push(cell);
+      k += cell.length;
     }
-    const taken = lines.slice(i, k);
+    const taken = cells.flat();
     const narrow = cells.every((c) => c.every((l) => widestCell(l) <= maxCellWidth));
-    // Only a return to the row's top proves a row: a line under a printed row may as well be a heading spanning the table.
+    // Only a return up the row proves a row: a line under a printed row may as well be a heading spanning the table.
     if (cells.length < 2 || !narrow) {
       out.push(first);
       i++;
@@ -120,8 +131,8 @@ function tableRows(lines) {
     }
     out.push({
       ...first,
-      // A word broken at a cell's line end stays broken at a line end, where normalisation rejoins it.
-      text: cells.map((c) => c.map((l) => l.text.trim()).reduce((a, t) => a + (/\p{Ll}-$/u.test(a) ? "\n" : " ") + t)).join(" "),
+      text: cells.map((c) => c.map((l) => l.text.trim()).reduce(joinWrapped)).join(" "),
+      y: Math.max(...taken.map((l) => l.y)),
       x1: Math.max(...taken.map((l) => l.x1)),
       bottom: Math.min(...taken.map((l) => l.y)),
       tabular: true,
@@ -132,6 +143,15 @@ function tableRows(lines) {
   }
   return out;
 }
+
+/**
+ * A cell's next line after its text so far. A word broken at a line end ("evalu-", "ation") stays
+ * broken at a line end, where normalisation rejoins it; a hyphen before a capital is part of the
+ * word ("Solberg-Matthiesen").
+ * @param {string} text
+ * @param {string} next
+ */
+const joinWrapped = (text, next) => text + (/-$/.test(text) ? (/^\p{Ll}/u.test(next) && /\p{Ll}-$/u.test(text) ? "\n" : "") : " ") + next;
 
 /**
  * The widest cell of a line: the whole line, or for a table row's printed line the widest span between its cell starts.

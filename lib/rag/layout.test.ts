@@ -59,6 +59,20 @@ describe("layoutText: table rows printed cell by cell", () => {
     );
   });
 
+  it("reads a row whose cells are centred (a browser's default) as one line", () => {
+    const centred = [
+      ...row(0, [[72, ["Unit"]], [200, ["Studio"]]]),
+      run("4", 72, 1.5, 6),
+      ...row(1, [[200, ["Raku firing outdoors,", "weather permitting"]]]),
+    ];
+    expect(layoutText(centred)).toBe("Unit Studio\n4 Raku firing outdoors, weather permitting");
+  });
+
+  it("leaves a superscript where it was: a cell starts past a gap, not where the text before it ends", () => {
+    const text = layoutText([eol("Area", 72, 0, 25), eol("grows as r", 72, 1, 50), run("2", 122, 0.4, 5), run("Below it, a line as wide as the page sets its width.", 72, 3, RIGHT - 72)]);
+    expect(text).not.toContain("r 2");
+  });
+
   it("keeps running text beside a short item as one paragraph: a cell is narrower than most of the page", () => {
     const words = Array.from({ length: 10 }, (_, i) => `line ${i + 1} of a paragraph that runs the width of the page`);
     const text = layoutText([eol("x", 72, 0, 8), eol("y", 72, 1, 8), ...words.map((w, i) => run(w, 100, i, RIGHT - 100))]);
