@@ -448,6 +448,20 @@ const CORPUS: Record<string, CorpusExpectation> = {
   },
 };
 
+describe("extractPdf on a page a browser printed (fixtures/browser-print.html, printed by chromium)", () => {
+  const read = () => extractPdf(new Uint8Array(readFileSync(resolve(__dirname, "fixtures", "browser-print.pdf"))));
+
+  it("keeps words with ligatures whole ('fi', 'fl', 'ff', 'ffi' drawn as one glyph)", async () => {
+    const [page] = (await read()).pages;
+    expect(lines(page.text)[0]).toBe("The specific storage coefficient shows how fluid flows off a field site; its effective value differs by layer.");
+  });
+
+  it("reads each table row as one line, centred cells too", async () => {
+    const [page] = (await read()).pages;
+    expect(lines(page.text)).toContain("3 Raku firing outdoors, weather permitting, with the kiln crew on duty Test tiles");
+  });
+});
+
 describe("extractPdf on the real course-PDF corpus (../shared/corpus)", () => {
   beforeAll(requireCorpus);
 

@@ -26,6 +26,10 @@ const TRACKING_SPACE = 0.102;
 const SPACE_IN_FLOW_MAX = 0.6;
 const NEGATIVE_SPACE = -0.2;
 const VERTICAL_SHIFT = 0.25;
+// A ligature's glyph is at least this wide (in em); a narrower box is one letter's share of it.
+const LIGATURE_MIN = 0.5;
+// After a ligature whose end is unknown, a gap is a space only from this width (in em; a word space is a quarter em or more).
+const LIGATURE_SPACE = 0.25;
 
 class ReadFailure extends Error {
   constructor(reason, message) {
@@ -226,6 +230,9 @@ function pageItems({ X, scratch }, doc, p) {
     let ox0 = NaN;
     let oy0 = NaN;
     let sawSpace = false;
+    // The first character's box width of the glyph at hand, and whether that glyph is a ligature whose end is unknown (see there).
+    let glyphShare = 0;
+    let afterLigature = false;
     for (const i of chars) {
       const u = X.FPDFText_GetUnicode(text, i);
       if (isSpace(u)) {
@@ -241,9 +248,23 @@ function pageItems({ X, scratch }, doc, p) {
       const oy = f64[1];
       // PDFium marks a hyphen that ends a line as U+0002; the page shows "-", and so does pdf.js.
       const ch = X.FPDFText_HasUnicodeMapError(text, i) === 1 ? unmapped(u) : u === 0x02 ? "-" : String.fromCodePoint(u);
-      // One glyph mapped to several characters (a ligature's ToUnicode): same origin, same run.
+      // One glyph mapped to several characters (a ligature's ToUnicode, "ﬁ" as "f" + "i"): same origin, same
+      // run. PDFium boxes each character as its share of the glyph (the boxes differ, or are alike but
+      // narrower than a ligature: the glyph ends past the first box, by the other shares) or with one
+      // box for all, which may be the glyph's or a wide letter's: the glyph's end is then unknown, and a
+      // gap after it must be a word space's width to count as one. Else a space would open inside
+      // "speciﬁc" or "coeﬃcient".
       if (cur && ox === ox0 && oy === oy0) {
         cur.str += ch;
+        X.FPDFText_GetLooseCharBox(text, i, scratch);
+        const share = Math.abs(f32[2] - f32[0]) * Math.abs(dx) + Math.abs(f32[1] - f32[3]) * Math.abs(dy);
+        if (Math.abs(share - glyphShare) > 0.01 || share < LIGATURE_MIN * size) {
+          endX += share * dx;
+          endY += share * dy;
+          cur.width = (endX - cur.transform[4]) * dx + (endY - cur.transform[5]) * dy;
+        } else {
+          afterLigature = true;
+        }
         continue;
       }
       const o = X.FPDFText_GetTextObject(text, i);
@@ -260,6 +281,7 @@ function pageItems({ X, scratch }, doc, p) {
       }
       X.FPDFText_GetLooseCharBox(text, i, scratch);
       const advance = Math.abs(f32[2] - f32[0]) * Math.abs(dx) + Math.abs(f32[1] - f32[3]) * Math.abs(dy);
+      glyphShare = advance;
       if (ox + advance < left || ox > right || oy < bottom || oy > top) continue;
       ox0 = ox;
       oy0 = oy;
@@ -277,13 +299,14 @@ function pageItems({ X, scratch }, doc, p) {
           if (along > SPACE_IN_FLOW_MAX * em || (sawSpace && along <= TRACKING_SPACE * em)) {
             items.push({ str: " ", transform: [size * dx, size * dy, -size * dy, size * dx, endX, endY], width: Math.max(0, along), height: em, hasEOL: false });
             cur = null;
-          } else if (sawSpace || along > TRACKING_SPACE * em) {
+          } else if (sawSpace || along > (afterLigature ? LIGATURE_SPACE : TRACKING_SPACE) * em) {
             cur.str += " ";
           }
           if (cur && across > VERTICAL_SHIFT * em) cur = null;
         }
       }
       sawSpace = false;
+      afterLigature = false;
       if (!cur) {
         cur = { str: "", transform: [size * dx, size * dy, -size * dy, size * dx, ox, oy], width: 0, height: size, hasEOL: false };
         items.push(cur);
