@@ -92,6 +92,19 @@ describe("requestedParts: answer types", () => {
   });
 });
 
+describe("requestedParts: a condition before the question", () => {
+  it("keeps an if-clause with the question it sets up: one part, asking what the question asks", () => {
+    const { parts } = requestedParts("If the kiln cools overnight, how long before we can unload it?");
+    expect(parts).toHaveLength(1);
+    expect(parts[0].answerType).toBe(requestedParts("How long before we can unload the kiln?").parts[0].answerType);
+    expect(parts[0].focus.map((f) => f.lemma)).toEqual(expect.arrayContaining(["kiln", "cool", "overnight", "unload"]));
+  });
+
+  it("still splits two questions joined by a comma", () => {
+    expect(requestedParts("When is the critique, and where is it held?").parts).toHaveLength(2);
+  });
+});
+
 describe("requestedParts: required identifiers", () => {
   it("reads 'Lab 3' as noun lab with id 3", () => {
     const [part] = requestedParts("When is Lab 3 due?").parts;
