@@ -16,7 +16,7 @@
  * @property {string} text
  * @property {boolean} tabular Has a wide gap between items: a table row, never merged with its neighbours.
  * @property {number | undefined} lastCellX Where the text after the line's last wide gap starts.
- * @property {number[]} cellXs Where each of its cells starts (the line's start, then after each wide gap).
+ * @property {Array<[number, number]>} cells Where each of its cells starts and ends (a new cell after each wide gap).
  * @property {number} bottom The lowest baseline it covers (a table row's cells may wrap below its first line).
  * @property {boolean} pendingSpace
  */
@@ -50,12 +50,14 @@ export function layoutText(items) {
         if (gap > size * 1.5) {
           cur.tabular = true;
           cur.lastCellX = x;
-          cur.cellXs.push(x);
+          cur.cells.push([x, x]);
         }
         cur.x1 = Math.max(cur.x1, x + item.width);
+        const cell = cur.cells[cur.cells.length - 1];
+        cell[1] = Math.max(cell[1], x + item.width);
         cur.pendingSpace = false;
       } else {
-        cur = { y, x0: x, x1: x + item.width, size, text: item.str, tabular: false, lastCellX: undefined, cellXs: [x], bottom: y, pendingSpace: false };
+        cur = { y, x0: x, x1: x + item.width, size, text: item.str, tabular: false, lastCellX: undefined, cells: [[x, x + item.width]], bottom: y, pendingSpace: false };
         lines.push(cur);
       }
     } else if (item.str && cur) {
@@ -137,7 +139,7 @@ function tableRows(lines) {
       bottom: Math.min(...taken.map((l) => l.y)),
       tabular: true,
       lastCellX: cells[cells.length - 1][0].x0,
-      cellXs: cells.flatMap((c) => c[0].cellXs),
+      cells: cells.flatMap((c) => (c[0].tabular ? c[0].cells : [[c[0].x0, Math.max(...c.map((l) => l.x1))]])),
     });
     i = k;
   }
@@ -153,11 +155,23 @@ function tableRows(lines) {
  */
 const joinWrapped = (text, next) => text + (/-$/.test(text) ? (/^\p{Ll}/u.test(next) && /\p{Ll}-$/u.test(text) ? "\n" : "") : " ") + next;
 
+/** Rows of a table may stand this far apart (in font sizes) and still be one table. */
+const MAX_ROW_GAP = 3.5;
+
 /**
- * The widest cell of a line: the whole line, or for a table row's printed line the widest span between its cell starts.
+ * How many cells of one line line up with a cell of another (start, end or middle within a
+ * character: columns may be set left, right or centred).
+ * @param {Line} a
+ * @param {Line} b
+ */
+const alignedCells = (a, b) =>
+  a.cells.filter(([s, e]) => b.cells.some(([t, f]) => Math.abs(s - t) < a.size || Math.abs(e - f) < a.size || Math.abs(s + e - t - f) < 2 * a.size)).length;
+
+/**
+ * The widest cell of a line.
  * @param {Line} l
  */
-const widestCell = (l) => Math.max(...l.cellXs.map((x, j) => (l.cellXs[j + 1] ?? l.x1) - x));
+const widestCell = (l) => Math.max(...l.cells.map(([s, e]) => e - s));
 
 /**
  * @param {Line[]} lines
@@ -187,7 +201,9 @@ function joinLines(lines) {
     const text = line.text.trim();
     if (!text) continue;
     const vgap = prev.bottom - line.y;
-    const paragraphBreak = vgap > prev.size * 1.9 || vgap < -prev.size * 0.5;
+    // Rows of one table stay in one block however far apart they are printed: their cells line up.
+    const nextRow = prev.tabular && line.tabular && vgap > 0 && vgap <= prev.size * MAX_ROW_GAP && alignedCells(prev, line) >= 2;
+    const paragraphBreak = (vgap > prev.size * 1.9 && !nextRow) || vgap < -prev.size * 0.5;
     const prevFills = prev.x1 >= columnRight[i - 1] - prev.size * 4;
     const startsItem = STARTS_ITEM.test(text);
     const sameColumn = Math.abs(line.x0 - prev.x0) < prev.size * 2;

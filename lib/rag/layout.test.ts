@@ -73,6 +73,18 @@ describe("layoutText: table rows printed cell by cell", () => {
     expect(text).not.toContain("r 2");
   });
 
+  it("keeps the rows of a table printed far apart in one block when their cells line up, centred or not", () => {
+    // A header over centred figures, rows 2.5 lines apart.
+    const spaced = [
+      ...[["Glaze", 72, 40], ["Cone", 200, 30], ["Shrinkage", 300, 60]].map(([t, x, w]) => run(t as string, x as number, 0, w as number)),
+      ...[["Celadon", 72, 50], ["10", 210, 12], ["12%", 318, 24]].map(([t, x, w]) => run(t as string, x as number, 2.5, w as number)),
+      ...[["Shino", 72, 36], ["9", 213, 6], ["11%", 318, 24]].map(([t, x, w]) => run(t as string, x as number, 5, w as number)),
+    ];
+    expect(layoutText(spaced)).toBe("Glaze Cone Shrinkage\nCeladon 10 12%\nShino 9 11%");
+    // Paragraphs as far apart are still paragraphs.
+    expect(layoutText([run("A short paragraph.", 72, 0, 90), run("Another one.", 72, 2.5, 60)])).toBe("A short paragraph.\n\nAnother one.");
+  });
+
   it("keeps running text beside a short item as one paragraph: a cell is narrower than most of the page", () => {
     const words = Array.from({ length: 10 }, (_, i) => `line ${i + 1} of a paragraph that runs the width of the page`);
     const text = layoutText([eol("x", 72, 0, 8), eol("y", 72, 1, 8), ...words.map((w, i) => run(w, 100, i, RIGHT - 100))]);

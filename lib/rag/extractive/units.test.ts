@@ -98,6 +98,15 @@ describe("answerUnits: kinds", () => {
     expect(find(table, "2  Parsing  Chapter 3")).toEqual([{ kind: "table_row", quote: "2  Parsing  Chapter 3", context: ["Week  Topic  Reading"] }]);
   });
 
+  it("reads rows under a header of more columns than a label has words, when each row holds a figure", () => {
+    const wide = "Glaze Cone rating Firing range C Shrinkage percent Surface finish\nCeladon 10 1285 12 glossy\nShino 9 1260 11 satin\nTenmoku 10 1290 13 glossy";
+    expect(find(wide, "Shino 9 1260 11 satin")).toEqual([{ kind: "table_row", quote: "Shino 9 1260 11 satin", context: ["Glaze Cone rating Firing range C Shrinkage percent Surface finish"] }]);
+    expect(answerUnits(annotate(wide)).some((u) => wide.slice(u.start, u.end).includes("\n"))).toBe(false);
+    // Lines of prose without full stops are no table.
+    const prose = "The glazes we use most in this studio were mixed from\nrecipes the department has kept for many years and\nthey are tested before every firing";
+    expect(unitsOf(prose).some((u) => u.kind === "table_row")).toBe(false);
+  });
+
   it("never pairs a table row with the next row (or the header with the first row) as a label and its value", () => {
     const units = answerUnits(annotate(table));
     const spans = units.map((u) => table.slice(u.start, u.end));

@@ -58,6 +58,9 @@ export const isBullet = (line: string) => BULLET.test(line) && /[\p{L}\p{N}]/u.t
 const isLeadIn = (line: string) => /:\s*$/.test(line);
 /** A short line that names something: a label, a heading or a header row (a line of bare numbers, such as a formula's exponents, names nothing). */
 const isLabelLike = (line: string) => !isBullet(line) && !TERMINAL.test(line) && /\p{L}/u.test(line) && wordCount(line) <= MAX_LABEL_WORDS;
+/** A table's header row with more columns than a label has words ("Material Porosity n Specific yield Sy …"): no sentence, over at least two rows that each hold a figure. */
+const isHeaderOverFigures = (line: string, below: readonly Line[]) =>
+  !isBullet(line) && !TERMINAL.test(line) && /\p{L}/u.test(line) && wordCount(line) <= 2 * MAX_LABEL_WORDS && below.length >= 2 && below.every((l) => /\d/.test(l.text));
 /** "Office: Room 204": a short label, a colon, then its value on the same line; a numbered line ("6.1 Clustering: K-Means") is a section heading with its subtitle. */
 const isInlineLabel = (line: string) => /^[^:]{1,40}:\s*\S/.test(line) && wordCount(line.split(":")[0]) <= 5 && !SECTION_NUMBER.test(line);
 
@@ -102,15 +105,16 @@ export function answerUnits(annotated: Annotated): Unit[] {
       inLine.forEach((s, k) => {
         if (!(announces && k === inLine.length - 1)) add("sentence", k > 0 && opensWithAnaphor(annotated.tokens, s) ? inLine[k - 1].start : s.start, s.end, headerContext);
       });
-    // A table row under the block's header row: the first line is a short label line and at least two lines below it are not prose.
-    const tableRow =
-      !blockStart && isLabelLike(first.text) && !TERMINAL.test(line.text) && !isBullet(line.text) && lines.slice(blockStartIndex(lines, i) + 1, blockEnd + 1).filter((l) => !TERMINAL.test(l.text)).length >= 2;
+    // A table row under the block's header row: the first line is a short label line (or a longer header over rows of figures) and at least two lines below it are not prose.
+    const below = lines.slice(blockStartIndex(lines, i) + 1, blockEnd + 1);
+    const header = isLabelLike(first.text) || isHeaderOverFigures(first.text, below);
+    const tableRow = !blockStart && header && !TERMINAL.test(line.text) && !isBullet(line.text) && below.filter((l) => !TERMINAL.test(l.text)).length >= 2;
     const lineKind: UnitKind = tableRow ? "table_row" : isInlineLabel(line.text) ? "label_value" : isBullet(line.text) ? "list_item" : TERMINAL.test(line.text) ? "sentence" : "line";
     const lineContext = tableRow ? [{ start: first.start, end: first.end }] : lineKind === "list_item" ? leadInOf(lines, i) : headerContext;
     if (!announces && (!multiSentence || lineKind === "label_value" || lineKind === "list_item" || lineKind === "table_row")) add(lineKind, line.start, line.end, lineContext);
 
     // A label or lead-in with what follows it in the block; not inside a table, where the next line is another row, not this one's value.
-    const inTable = isLabelLike(first.text) && lines.slice(blockStartIndex(lines, i) + 1, blockEnd + 1).filter((l) => !TERMINAL.test(l.text) && !isBullet(l.text)).length >= 2;
+    const inTable = header && below.filter((l) => !TERMINAL.test(l.text) && !isBullet(l.text)).length >= 2;
     if (blockEnd > i && !(inTable && !isLeadIn(line.text)) && (isLabelLike(line.text) || isLeadIn(line.text))) {
       const next = lines[i + 1];
       add(isLeadIn(line.text) ? "lead_in" : "label_value", line.start, next.end, headerContext);
