@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { featureNames } from "@/lib/rag/extractive/features";
-import { crossValidate, DECLINE_TARGET, fitLogistic, fitRanking, spareShare, type Example } from "./fit";
+import { crossValidate, DECLINE_TARGET, fitLogistic, fitRanking, spareShare, type Example, shippedFloor } from "./fit";
 
 /** Separable data: y = 1 exactly when the first input is positive; the second input is noise. */
 const rows = Array.from({ length: 40 }, (_, i) => {
@@ -156,5 +156,19 @@ describe("crossValidate", () => {
 
   it("is deterministic", () => {
     expect(crossValidate(examples, 0.9)).toEqual(crossValidate(examples, 0.9));
+  });
+});
+
+describe("shippedFloor", () => {
+  it("is the median of the course folds' floors; the SQuAD folds do not set it", () => {
+    const folds = [
+      { group: "course:a", floor: 0.24 },
+      { group: "course:b", floor: 0.27 },
+      { group: "course:c", floor: 0.25 },
+      { group: "squad:x", floor: 0.12 },
+      { group: "squad:y", floor: 0.13 },
+    ];
+    expect(shippedFloor(folds)).toBe(0.25);
+    expect(shippedFloor([...folds, { group: "course:d", floor: 0.3 }])).toBe(0.26);
   });
 });
