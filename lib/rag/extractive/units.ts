@@ -57,10 +57,9 @@ function linesOf(text: string): Line[] {
 export const isBullet = (line: string) => BULLET.test(line) && /[\p{L}\p{N}]/u.test(line.replace(BULLET, ""));
 const isLeadIn = (line: string) => /:\s*$/.test(line);
 /** A short line that names something: a label, a heading or a header row (a line of bare numbers, such as a formula's exponents, names nothing). */
-const isLabelLike = (line: string) => !isBullet(line) && !TERMINAL.test(line) && /\p{L}/u.test(line) && wordCount(line) <= MAX_LABEL_WORDS;
-/** A table's header row with more columns than a label has words ("Material Porosity n Specific yield Sy …"): no sentence, over at least two rows that each hold a figure. */
-const isHeaderOverFigures = (line: string, below: readonly Line[]) =>
-  !isBullet(line) && !TERMINAL.test(line) && /\p{L}/u.test(line) && wordCount(line) <= 2 * MAX_LABEL_WORDS && below.length >= 2 && below.every((l) => /\d/.test(l.text));
+const isLabelLike = (line: string, maxWords = MAX_LABEL_WORDS) => !isBullet(line) && !TERMINAL.test(line) && /\p{L}/u.test(line) && wordCount(line) <= maxWords;
+/** A table's header row with more columns than a label has words ("Material Porosity n Specific yield Sy …"), over at least two rows that each hold a figure. */
+const isHeaderOverFigures = (line: string, below: readonly Line[]) => isLabelLike(line, 2 * MAX_LABEL_WORDS) && below.length >= 2 && below.every((l) => /\d/.test(l.text));
 /** "Office: Room 204": a short label, a colon, then its value on the same line; a numbered line ("6.1 Clustering: K-Means") is a section heading with its subtitle. */
 const isInlineLabel = (line: string) => /^[^:]{1,40}:\s*\S/.test(line) && wordCount(line.split(":")[0]) <= 5 && !SECTION_NUMBER.test(line);
 
