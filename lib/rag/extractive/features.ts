@@ -490,7 +490,7 @@ export function unitFeatures({ part, focus: allFocus, passageCover, pageCover, q
     const header = unit.context.map((s) => text.slice(s.start, s.end).toLowerCase()).join(" ");
     requiredId = required.some(
       (r) =>
-        new RegExp(`\\b${nounPattern(r.noun)}\\w*\\s*#?-?\\s*${escape(r.id)}\\b`).test(span) ||
+        new RegExp(`${idAfter(r.noun)}${escape(r.id)}\\b`).test(span) ||
         // A table row whose first cell is the id, under a header naming the noun ("Week | Topic" over "9 | Storage").
         (unit.kind === "table_row" && new RegExp(`\\b${escape(r.noun)}`).test(header) && new RegExp(`^\\W*${escape(r.id)}\\b`).test(row)),
     )
@@ -570,11 +570,14 @@ function nounPattern(noun: string): string {
   return pattern;
 }
 
+/** The pattern of an identifier's noun up to its id ("Lab 4", "Labs #4", "lab-4"): the id's pattern follows. */
+const idAfter = (noun: string) => `\\b${nounPattern(noun)}\\w*\\s*#?-?\\s*`;
+
 /** An ordinal names an identifier only where the passages number its noun ("Midterm 2"); where none does, "the second midterm" asks about a midterm. */
 export function numberedIds(part: RequestedPart, readings: readonly PassageReading[]): RequestedPart {
   if (!part.required.some((r) => r.ordinal)) return part;
   const numbered = (noun: string) => {
-    const pattern = new RegExp(`\\b${nounPattern(noun)}\\w*\\s*#?-?\\s*\\d`, "i");
+    const pattern = new RegExp(`${idAfter(noun)}\\d`, "i");
     return readings.some((r) => pattern.test(r.annotated.text));
   };
   const required = part.required.filter((r) => !r.ordinal || numbered(r.noun));
@@ -589,7 +592,7 @@ export function contradictsRequiredId(required: RequestedPart["required"], quote
   if (required.length === 0) return false;
   const lower = quote.toLowerCase();
   return required.some((r) => {
-    const mentions = [...lower.matchAll(new RegExp(`\\b${nounPattern(r.noun)}\\w*\\s*#?-?\\s*(\\d+[a-z]?|[a-z])\\b`, "g"))].map((m) => m[1]);
+    const mentions = [...lower.matchAll(new RegExp(`${idAfter(r.noun)}(\\d+[a-z]?|[a-z])\\b`, "g"))].map((m) => m[1]);
     return mentions.length > 0 && !mentions.includes(r.id);
   });
 }
