@@ -2,8 +2,8 @@
  * Fits the extractive answer ranker (lib/rag/extractive/model.ts): a conditional-logit ranking of
  * the answer units of each question (Newton steps, ridge penalty), then Platt scaling of the best
  * unit's score into the probability that the answer is right, on the
- * development data — lib/eval/golden.jsonl and fresh.jsonl over the demo course and
- * ../shared/corpus, and the SQuAD 2.0 dev slice of ../shared/bench. Deterministic: same data,
+ * development data — lib/eval/golden.jsonl, fresh.jsonl and written.jsonl over the demo course,
+ * ../shared/corpus and lib/eval/written, and the SQuAD 2.0 dev slice of ../shared/bench. Deterministic: same data,
  * same weights (no sampling, fixed order, weights rounded).
  *
  * Quality is reported by leave-one-document-out cross-validation: each document's questions are
@@ -23,6 +23,7 @@ import { askDeps } from "@/lib/server/ask";
 
 const WEIGHTS_PATH = fileURLToPath(new URL("../rag/extractive/weights.json", import.meta.url));
 const FRESH_PATH = GOLDEN_PATH.replace(/golden\.jsonl$/, "fresh.jsonl");
+const WRITTEN_PATH = GOLDEN_PATH.replace(/golden\.jsonl$/, "written.jsonl");
 /** Ridge penalty on the weights (not the bias): keeps rare features from running off on a few examples. */
 const RIDGE = 1;
 /**
@@ -337,7 +338,7 @@ const containsAnswer = (quote: string, answer: string) => normalizeForMatch(quot
 /** The single-part course questions of the development sets (a two-part question's gold answer belongs to one part only). */
 async function courseExamples(log: (s: string) => void): Promise<Example[]> {
   const db = await evalDb();
-  const questions: GoldenQuestion[] = [...loadGolden(), ...loadGolden(FRESH_PATH)];
+  const questions: GoldenQuestion[] = [...loadGolden(), ...loadGolden(FRESH_PATH), ...loadGolden(WRITTEN_PATH)];
   const out: Example[] = [];
   for (const g of questions) {
     const courseId = db.courses.get(g.course)!;
@@ -443,7 +444,7 @@ export async function fitRanker({ write = false, misses = false, log = () => {} 
       script: "npm run eval -- --fit (lib/eval/fit.ts)",
       method: `conditional-logit ranking (ridge ${RIDGE}) + logistic calibration of the best-ranked unit (its score and features); floor: the median over the course folds of the lowest that declines at least ${DECLINE_TARGET * 100}% of the unanswerable course questions with ${DECLINE_SPARE} to spare`,
       data: {
-        course: "lib/eval/golden.jsonl + lib/eval/fresh.jsonl, single-part questions, demo course + ../shared/corpus",
+        course: "lib/eval/golden.jsonl + fresh.jsonl + written.jsonl, single-part questions, demo course + ../shared/corpus + lib/eval/written",
         squad: "../shared/bench/squad/dev-slice.json (SQuAD 2.0, CC BY-SA 4.0)",
         questions: examples.length,
         units: examples.reduce((s, e) => s + e.units.length, 0),

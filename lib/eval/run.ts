@@ -1,6 +1,6 @@
 /**
  * Runs the golden set (lib/eval/golden.jsonl) through the real question path: one temporary
- * database holding the demo course and every corpus PDF as its own course, every question
+ * database holding the demo course and every corpus (and written) PDF as its own course, every question
  * through `ask` (history included), then the metrics of lib/eval/metrics.ts.
  *
  * The database is built once per process and reused (a sweep asks the same questions many
@@ -30,6 +30,12 @@ import { computeMetrics, diagnose, evalParts, type EvalRecord, type GoldenQuesti
 const REPO_ROOT = fileURLToPath(new URL("../..", import.meta.url));
 /** The golden set, next to this file. */
 export const GOLDEN_PATH = join(REPO_ROOT, "lib", "eval", "golden.jsonl");
+/**
+ * Course PDFs written for development by sessions that saw neither the code nor the other sets
+ * (HTML sources beside them, printed by chromium); lib/eval/written.jsonl asks about them and
+ * about ../shared/corpus. Every evaluation database holds them as courses of their own.
+ */
+export const WRITTEN_DIR = join(REPO_ROOT, "lib", "eval", "written");
 export { CORPUS_DIR } from "@/lib/pdf/corpus";
 import { CORPUS_DIR } from "@/lib/pdf/corpus";
 /** The golden course name of the demo course (seeded under its own slug). */
@@ -91,9 +97,11 @@ export async function closeEvalDb(): Promise<void> {
   db?.dispose();
 }
 
-/** A fresh temporary database: the demo course plus each corpus PDF as its own course (slug = file stem). */
+/** A fresh temporary database: the demo course plus each corpus PDF and each written PDF as its own course (slug = file stem). */
 export async function buildEvalDb({ corpusDir = CORPUS_DIR }: { corpusDir?: string } = {}): Promise<EvalDb> {
   const files = corpusFiles(corpusDir);
+  const stems = new Set(files.map((f) => basename(f)));
+  files.push(...corpusFiles(WRITTEN_DIR).filter((f) => !stems.has(basename(f))));
   const started = performance.now();
   const handle = await openTempDb();
   try {
