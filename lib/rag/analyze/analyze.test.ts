@@ -100,6 +100,13 @@ describe("requestedParts: a condition before the question", () => {
     expect(parts[0].focus.map((f) => f.lemma)).toEqual(expect.arrayContaining(["kiln", "cool", "overnight", "unload"]));
   });
 
+  it("keeps a setting phrase with the question after it: one part", () => {
+    const { parts } = requestedParts("In the glaze-firing example with a 6 kg load at 1200 °C, how much energy does the kiln use?");
+    expect(parts).toHaveLength(1);
+    expect(parts[0].answerType).toBe(requestedParts("How much energy does the kiln use?").parts[0].answerType);
+    expect(parts[0].focus.map((f) => f.lemma)).toEqual(expect.arrayContaining(["glaze", "load", "energy", "kiln"]));
+  });
+
   it("still splits two questions joined by a comma", () => {
     expect(requestedParts("When is the critique, and where is it held?").parts).toHaveLength(2);
   });

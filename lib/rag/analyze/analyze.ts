@@ -152,9 +152,9 @@ function clauses(question: string, tokens: TextToken[]): { asks: Clause[]; state
       if (n >= seg.to || !opensClause(tokens, n) || (bareComma && !isAux(tokens[n + 1]) && !isInterrogative(tokens[n]))) continue;
       const left = tokens.slice(start, i).filter((t) => t.pos !== "PUNCT");
       if (left.length === 0) continue;
-      // "If I drain the field, how much water comes out?": a condition sets up the question after it, it asks nothing of its own.
-      const opener = left.find((t) => !PART_CONNECTIVES.has(lower(t)));
-      if (opener?.pos === "SCONJ" && !isInterrogative(opener)) continue;
+      // "If I drain the field, how much water comes out?", "In the example with $100 of income, how much x is bought?":
+      // a clause that opens no question of its own sets up the question after it.
+      if (!opensQuestion(tokens, start)) continue;
       asks.push({ from: start, to: i });
       start = n;
       i = n - 1;
