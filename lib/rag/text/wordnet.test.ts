@@ -15,6 +15,15 @@ describe("relatedWords", () => {
     expect(relatedWords("happy")).toContain("happiness");
   });
 
+  it("relates an '-able' adjective WordNet does not list to its verb, and leaves listed words alone", () => {
+    expect(relatedWords("submittable")).toEqual(new Set(["submit"]));
+    expect(relatedWords("unzippable")).toEqual(new Set(["unzip"]));
+    expect(relatedWords("rebootable")).toEqual(new Set(["reboot"]));
+    expect(relatedWords("table")).not.toContain("t");
+    // No verb under it: nothing.
+    expect(relatedWords("flurbable").size).toBe(0);
+  });
+
   it("gives an adjective's pertainym, which WordNet records only from the adjective", () => {
     expect(relatedWords("solar")).toEqual(new Set(["sun"]));
     expect(relatedWords("sun")).not.toContain("solar");

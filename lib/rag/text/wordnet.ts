@@ -210,6 +210,25 @@ function followed(pos: Pos): readonly string[] {
   return pos === "a" || pos === "r" ? ["+", "\\"] : ["+"];
 }
 
+/**
+ * "-able"/"-ible" makes an adjective of any verb ("drainable", "submittable"), and WordNet lists
+ * only the common ones: an unlisted one is related to its verb (the stem, with its "e" or without
+ * a doubled final consonant).
+ */
+const ABLE = /^([a-z]{3,})[ai]ble$/;
+function ableStem(word: string): string | null {
+  const stem = ABLE.exec(word)?.[1];
+  if (!stem) return null;
+  const idx = loadIndex();
+  const verbIndex = ALL_POS.indexOf("v");
+  const isVerb = (w: string) => {
+    const slot = idx.slots.get(w);
+    return slot !== undefined && idx.offsets[(slot * ALL_POS.length + verbIndex) * SENSES_PER_POS] >= 0;
+  };
+  const undoubled = /([b-df-hj-np-tv-z])\1$/.test(stem) ? stem.slice(0, -1) : null;
+  return [stem, `${stem}e`, undoubled].find((w): w is string => !!w && isVerb(w)) ?? null;
+}
+
 function compute(lemma: string): ReadonlySet<string> {
   const idx = loadIndex();
   const out = new Set<string>();
@@ -217,7 +236,11 @@ function compute(lemma: string): ReadonlySet<string> {
     if (word !== lemma && !word.includes("_")) out.add(word);
   };
   const slot = idx.slots.get(lemma);
-  if (slot === undefined) return out;
+  if (slot === undefined) {
+    const verb = ableStem(lemma);
+    if (verb) out.add(verb);
+    return out;
+  }
   ALL_POS.forEach((pos, posIndex) => {
     const symbols = followed(pos);
     for (let i = 0; i < SENSES_PER_POS; i++) {
