@@ -81,6 +81,12 @@ describe("unitFeatures: answer type", () => {
     expect(get(m, "The poster must be printed in colour.")).toMatchObject({ typeMatch: 0, typeMissing: 1 });
   });
 
+  it("takes any quantity for a how-much question about a thing, not only a share or a sum", () => {
+    const much = featuresOf("How much clay does one mug need?", [{ text: "Each mug takes 450 grams of clay.\n\nMugs are glazed on Fridays.\n" }]);
+    expect(get(much, "Each mug takes 450 grams of clay.")).toMatchObject({ typeMatch: 1, typeMissing: 0 });
+    expect(get(much, "Mugs are glazed on Fridays.")).toMatchObject({ typeMatch: 0, typeMissing: 1 });
+  });
+
   it("takes a person's name for a who-question, not a capitalised heading or a weekday", () => {
     const who = featuresOf("Who runs the glassblowing workshop?", [{ text: "Workshop Schedule And Materials\n\nWorkshop lead: Oksana Petrenkova\n\nOpen Saturday mornings in the studio.\n" }]);
     expect(get(who, "Workshop lead: Oksana Petrenkova")).toMatchObject({ typeMatch: 1, typeMissing: 0 });

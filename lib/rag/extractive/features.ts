@@ -54,7 +54,8 @@ const TYPE_ENTITIES: Partial<Record<AnswerType, readonly EntityType[]>> = {
   percent: ["PERCENT"],
   money: ["MONEY"],
   count: ["CARDINAL"],
-  amount: ["PERCENT", "MONEY"],
+  // "how much water", "how much x": a quantity of anything, not only a share or a sum.
+  amount: ["PERCENT", "MONEY", "CARDINAL"],
   email: ["EMAIL"],
   url: ["URL"],
 };
