@@ -280,6 +280,7 @@ describe("normalizeText", () => {
     ["soft hyphen", "trans\u00ADaction", "transaction"],
     ["no-break and thin spaces", "10\u00A0October at\u200917:00", "10 October at 17:00"],
     ["zero-width characters", "data\u200Bbase\uFEFF", "database"],
+    ["control characters of unmapped glyphs", "cost O(\u0000k\u00012) per step", "cost O(k2) per step"],
     ["runs of spaces and tabs", "a  b\t\tc", "a b c"],
     ["CRLF and CR", "one\r\ntwo\rthree", "one\ntwo\nthree"],
     ["spaces around newlines", "end of line  \n  next line", "end of line\nnext line"],
@@ -476,6 +477,11 @@ describe("extractPdf on the real course-PDF corpus (../shared/corpus)", () => {
       expect(state.pageCount).toBe(expected.pages);
       expect(state.pages.map((p) => p.pdfPage)).toEqual(Array.from({ length: expected.pages }, (_, i) => i + 1));
       expect(state.pagesWithoutText).toEqual(expected.pagesWithoutText);
+    });
+
+    it("stores no control characters (a glyph mapped to U+0000 ended the page's stored text there)", async () => {
+      const state = await extractCorpus(file);
+      expect(state.pages.filter((p) => /[\u0000-\u0008\u000E-\u001F\u007F]/.test(p.text)).map((p) => p.pdfPage)).toEqual([]);
     });
 
     it.each(expected.sentences)("finds a known sentence on page $page only", async ({ page, text }) => {

@@ -20,6 +20,8 @@ export function normalizeText(raw: string): string {
       .replace(/\u00AD/g, "") // soft hyphen
       .replace(/[\u00A0\u2000-\u200A\u202F\u205F\u3000\t\f\v]/g, " ")
       .replace(/[\u200B\u200C\u200D\uFEFF]/g, "")
+      // A glyph the font maps to no character comes out as U+0000, and SQLite's text ends at the first one: the rest of the page was lost.
+      .replace(/[\u0000-\u0008\u000E-\u001F\u007F]/g, "")
       .replace(/\r\n?/g, "\n")
       // A word broken at a line end ("evalu-\nation") is one word again.
       .replace(/(\p{Ll})-\n(\p{Ll})/gu, "$1$2")
