@@ -4,7 +4,7 @@ import { makePassage } from "../fixtures.mock";
 import { contentLemmas } from "../text/nlp";
 import { relatedWords } from "../text/wordnet";
 import { readPassages } from "./answer";
-import { contradictsRequiredId, featureNames, numberedIds, requiredIn, shortFormsIn, focusFoundIn, isReferenceEntry, isTableOfContents, segmentIdf, spelledAsIn, unitFeatures, vocabularyOf, weightFocus, type Features } from "./features";
+import { clippedWordsIn, contradictsRequiredId, featureNames, numberedIds, requiredIn, shortFormsIn, focusFoundIn, isReferenceEntry, isTableOfContents, segmentIdf, spelledAsIn, unitFeatures, vocabularyOf, weightFocus, type Features } from "./features";
 
 /** Features of every unit of the passages for the question's first part, keyed by quote. */
 function featuresOf(question: string, docs: Array<{ text: string; title?: string }>): Map<string, Features> {
@@ -527,6 +527,26 @@ describe("unitFeatures: the sentence before", () => {
   it("does not reach across a blank line (another paragraph)", () => {
     const apart = featuresOf("What stopped the caravan from crossing the desert?", [{ text: "The caravan set out to cross the desert.\n\nA sandstorm came in May." }]);
     expect(get(apart, "A sandstorm came in May.").coverPrev).toBe(0);
+  });
+});
+
+describe("clippedWordsIn", () => {
+  it("reads a clipping the notes never use as the known words it begins", () => {
+    const vocabulary = new Set(["thermodynamics", "thermometer", "lecture", "entropy"]);
+    expect(clippedWordsIn("thermo", vocabulary).sort()).toEqual(["thermodynamics", "thermometer"]);
+  });
+
+  it("credits the clipped word in coverRelated", () => {
+    const m = featuresOf("When is the thermo midterm?", [{ text: "The thermodynamics midterm is on 3 May." }]);
+    expect(get(m, "The thermodynamics midterm is on 3 May.").coverRelated).toBeGreaterThan(0);
+  });
+
+  it("leaves a word the notes use, a word WordNet knows, a short word and an ambiguous clipping alone", () => {
+    expect(clippedWordsIn("thermo", new Set(["thermo", "thermodynamics"]))).toEqual([]);
+    expect(clippedWordsIn("lect", new Set(["lecture"]))).toEqual(["lecture"]);
+    expect(clippedWordsIn("text", new Set(["textbook"]))).toEqual([]);
+    expect(clippedWordsIn("lec", new Set(["lecture"]))).toEqual([]);
+    expect(clippedWordsIn("cons", new Set(["constant", "consumer", "construct", "consider", "consent"]))).toEqual([]);
   });
 });
 

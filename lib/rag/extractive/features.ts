@@ -208,11 +208,30 @@ export function spelledAsIn(lemma: string, vocabulary: ReadonlySet<string>): str
   return best && !tied ? best : lemma;
 }
 
+/** A clipping is at least this long ("chem", "stats"), and leaves off at least two letters of its word. */
+const MIN_CLIPPING = 4;
+const MIN_CLIPPED = 2;
+/** More words than this under one clipping and it names none of them. */
+const MAX_CLIPPED_WORDS = 4;
+
+/**
+ * A focus word the passages never use and WordNet does not know, which begins words of the
+ * passages that WordNet does know: a clipping ("chem" for chemistry, "stats" for statistics,
+ * "psych"), which English forms by cutting a word's end. Those words, when few.
+ */
+export function clippedWordsIn(lemma: string, vocabulary: ReadonlySet<string>): string[] {
+  if (lemma.length < MIN_CLIPPING || vocabulary.has(lemma) || !/^\p{L}+$/u.test(lemma) || isKnownWord(lemma)) return [];
+  const words = [...vocabulary].filter((w) => w.length >= lemma.length + MIN_CLIPPED && w.startsWith(lemma) && isKnownWord(w));
+  return words.length <= MAX_CLIPPED_WORDS ? words : [];
+}
+
 export function weightFocus(part: RequestedPart, idf: (lemma: string) => number, vocabulary: ReadonlySet<string> = new Set()): WeightedFocus[] {
   return part.focus.map((typed) => {
     const lemma = spelledAsIn(typed.lemma, vocabulary);
     const surface = lemma === typed.lemma ? typed.surface : lemma;
-    return { lemma, surface, noun: typed.noun, weight: Math.max(0.1, idf(lemma)) * (typed.noun ? 1 : 0.5), related: relatedContentWords(lemma) };
+    const clipped = clippedWordsIn(lemma, vocabulary);
+    const related = clipped.length ? new Set([...relatedContentWords(lemma), ...clipped]) : relatedContentWords(lemma);
+    return { lemma, surface, noun: typed.noun, weight: Math.max(0.1, idf(lemma)) * (typed.noun ? 1 : 0.5), related };
   });
 }
 
