@@ -172,6 +172,15 @@ describe("annotate: content words", () => {
     expect(byText("A tutor marks each essay.", "A").content).toBe(false);
   });
 
+  it("reads a grade letter with its plus or minus as one mark, whichever minus was printed", () => {
+    expect(byText("Which score earns a B-?", "B-")).toMatchObject({ lemma: "b-", content: true });
+    expect(byText("B\u2212 80–82.99", "B\u2212")).toMatchObject({ lemma: "b-", content: true });
+    expect(byText("C+ 77–79", "C+").lemma).toBe("c+");
+    expect(byText("B 83–86", "B").lemma).toBe("b");
+    // A hyphenated compound or a language name is no grade.
+    expect(annotate("Run A-B tests in C++ first.").tokens.some((t) => /^[a-z][+-]$/.test(t.lemma))).toBe(false);
+  });
+
   it("does not count determiners, auxiliaries and prepositions", () => {
     const words = annotate("The report is due on Friday.").tokens.filter((t) => !t.content).map((t) => t.text);
     expect(words).toEqual(["The", "is", "on", "."]);

@@ -109,6 +109,14 @@ function isYear(e: EntitySpan, tokens: readonly TextToken[], entities: readonly 
   return tokens[e.to]?.pos !== "NOUN";
 }
 
+/** The signs after a grade letter, as one spelling: the minus sign (U+2212) and the en dash print a hyphen-minus. */
+const GRADE_SIGN: ReadonlyMap<string, string> = new Map([
+  ["+", "+"],
+  ["-", "-"],
+  ["\u2212", "-"],
+  ["\u2013", "-"],
+]);
+
 function annotateUncached(text: string): Annotated {
   const doc = nlp.readDoc(text);
   const tokens: TextToken[] = [];
@@ -139,6 +147,15 @@ function annotateUncached(text: string): Annotated {
     const next = tokens.slice(i + 1).find((n) => n.pos !== "SPACE");
     const previous = tokens.slice(0, i).findLast((n) => n.pos !== "SPACE");
     if (previous?.pos === "DET" || !["NOUN", "PROPN", "ADJ", "ADV", "VERB"].includes(next?.pos ?? "")) Object.assign(t, { pos: "NOUN", stop: false, content: true });
+  });
+  // "A-", "B+", "C−": a capital letter with a plus or minus flush after it is one mark (a grade, a rating), not the letter: "A-" is not "A".
+  tokens.forEach((t, i) => {
+    const sign = tokens[i + 1];
+    const after = tokens[i + 2];
+    if (!/^[A-Z]$/.test(t.text) || !sign || sign.start !== t.end || !GRADE_SIGN.has(sign.text)) return;
+    if (after && after.start === sign.end && /^[\p{L}\p{N}+]/u.test(after.text)) return;
+    Object.assign(t, { text: t.text + sign.text, end: sign.end, lemma: t.text.toLowerCase() + GRADE_SIGN.get(sign.text), pos: "NOUN", stop: false, content: true });
+    Object.assign(sign, { stop: true, content: false });
   });
   // "141B", "2b": wink splits a number from the letter written flush after it, but it is one code (a course number, a room), one word to FTS5 as well: the number carries the whole code as its lemma.
   const codes = new Set<number>();
