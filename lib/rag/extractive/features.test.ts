@@ -530,6 +530,23 @@ describe("unitFeatures: the sentence before", () => {
   });
 });
 
+describe("unitFeatures: result", () => {
+  const notes = "Worked example. A kiln holds 40 tiles and each tile needs 0.25 kg of glaze.\n\nGlaze needed = 40 × 0.25 = 10 kg.\n\nGlaze is mixed the day before.";
+
+  it("marks a value worked out under sentences that state what the question restates", () => {
+    const m = featuresOf("How much glaze do 40 tiles in the kiln need?", [{ text: notes }]);
+    expect(get(m, "Glaze needed = 40 × 0.25 = 10 kg.").result).toBeGreaterThan(0.3);
+    // The setup restates the givens: it works out nothing.
+    expect(get(m, "A kiln holds 40 tiles and each tile needs 0.25 kg of glaze.").result).toBe(0);
+    expect(get(m, "Glaze is mixed the day before.").result).toBe(0);
+  });
+
+  it("is 0 for a line that only restates the question's own numbers after '='", () => {
+    const m = featuresOf("What happens when the load is 40 tiles?", [{ text: "Worked example with a full kiln.\n\nLoad = 40 tiles." }]);
+    expect(get(m, "Load = 40 tiles.").result).toBe(0);
+  });
+});
+
 describe("clippedWordsIn", () => {
   it("reads a clipping the notes never use as the known words it begins", () => {
     const vocabulary = new Set(["thermodynamics", "thermometer", "lecture", "entropy"]);

@@ -38,6 +38,7 @@ export const featureNames = [
   "pageCover",
   "coverPrev",
   "coverPrevLinked",
+  "result",
   "heading",
   "rarestMissing",
   "predicateMissing",
@@ -342,6 +343,21 @@ function previousSentence(reading: PassageReading, unit: Unit): { start: number;
   return prev;
 }
 
+/** How far back a worked example's setup may stand from its result: the givens, then a step of working. */
+const SETUP_SENTENCES = 3;
+
+/** The sentences just before a unit in its passage, blank lines or not: a worked example's result is often set apart from its setup. */
+function setupBefore(reading: PassageReading, unit: Unit): Array<{ start: number; end: number }> {
+  const { sentences, text } = reading.annotated;
+  return sentences.filter((s) => s.end <= unit.start && text.slice(s.start, s.end).trim()).slice(-SETUP_SENTENCES);
+}
+
+/** A value worked out: a number right after "=" or "≈" ("so x* = 25", "≈ 1.89 m"). */
+const WORKED_VALUE = /[=≈]\s*\(?[−–-]?[$€£]?\s*(\d[\d,]*(?:\.\d+)?)/gu;
+
+/** Whether a unit works out a number the question did not give: a setup restating the givens works out none. */
+const worksOutValue = (quote: string, questionLemmas: ReadonlySet<string>) => [...quote.matchAll(WORKED_VALUE)].some((m) => !questionLemmas.has(m[1].replace(/,/g, "")));
+
 /** A word of the document's scope (title, title line, running headers, or the title words of every document at hand). */
 const namesScope = (reading: PassageReading, f: { lemma: string; surface: string }) => reading.titleLemmas.has(f.lemma) || reading.titleLemmas.has(f.surface);
 
@@ -469,6 +485,13 @@ export function unitFeatures({ part, focus: allFocus, passageCover, pageCover, q
     }
     coverPrev /= total;
   }
+  // A value worked out under sentences that state what the question restates: the result of its worked example.
+  let result = 0;
+  if (worksOutValue(text.slice(unit.start, unit.end), questionLemmas)) {
+    const setup = new Set(setupBefore(reading, unit).flatMap((e) => tokensIn(tokens, e.start, e.end).filter((t) => t.content).map((t) => t.lemma)));
+    for (const f of focus) if (!lemmas.has(f.lemma) && setup.has(f.lemma)) result += f.weight;
+    result /= total;
+  }
   const opener = own.find((t) => t.pos !== "SPACE" && t.pos !== "PUNCT" && !/^[\p{Co}•▪◦●‣∙·*–-]+$/u.test(t.text));
   const linked = opener && (["PRON", "CCONJ", "SCONJ", "ADV"].includes(opener.pos) || ANAPHORS.has(opener.text.toLowerCase())) ? 1 : 0;
   const quote = text.slice(unit.start, unit.end);
@@ -546,6 +569,7 @@ export function unitFeatures({ part, focus: allFocus, passageCover, pageCover, q
     pageCover,
     coverPrev,
     coverPrevLinked: coverPrev * linked,
+    result,
     heading: heading ? 1 : 0,
     // The focus word with the most weight (the rarest; a noun counts double) found neither in the unit, its context nor as a related word.
     rarestMissing: rarest && !rarestHit ? 1 : 0,
