@@ -107,6 +107,12 @@ describe("answerUnits: kinds", () => {
     expect(unitsOf(prose).some((u) => u.kind === "table_row")).toBe(false);
   });
 
+  it("reads one word over lines as their title, not a header row: a line and the line under it are a label and its value", () => {
+    const slide = "Reminders\nQuiz 2 (chapters 3–4)\nopen book, in class Friday\nBring a calculator";
+    expect(unitsOf(slide).some((u) => u.kind === "table_row")).toBe(false);
+    expect(find(slide, "Quiz 2 (chapters 3–4)\nopen book, in class Friday")).toEqual([{ kind: "label_value", quote: "Quiz 2 (chapters 3–4)\nopen book, in class Friday", context: ["Reminders"] }]);
+  });
+
   it("never pairs a table row with the next row (or the header with the first row) as a label and its value", () => {
     const units = answerUnits(annotate(table));
     const spans = units.map((u) => table.slice(u.start, u.end));

@@ -35,6 +35,8 @@ export const TERMINAL = /[.?!]["”’)]*$/u;
 export const SECTION_NUMBER = /^\s*\d+(?:\.\d+)+\.?\s/;
 /** Lines this long or longer are prose, not labels or headings. */
 export const MAX_LABEL_WORDS = 8;
+/** A table's header row names at least this many columns. */
+const MIN_HEADER_WORDS = 2;
 /** A lead-in announces at most this many lines. */
 const MAX_ANNOUNCED_LINES = 6;
 
@@ -106,7 +108,8 @@ export function answerUnits(annotated: Annotated): Unit[] {
       });
     // A table row under the block's header row: the first line is a short label line (or a longer header over rows of figures) and at least two lines below it are not prose.
     const below = lines.slice(blockStartIndex(lines, i) + 1, blockEnd + 1);
-    const header = isLabelLike(first.text) || isHeaderOverFigures(first.text, below);
+    // A header row names at least two columns: one word over lines ("Announcements", "Flags") titles them, as a label or heading does.
+    const header = (isLabelLike(first.text) && wordCount(first.text) >= MIN_HEADER_WORDS) || isHeaderOverFigures(first.text, below);
     const tableRow = !blockStart && header && !TERMINAL.test(line.text) && !isBullet(line.text) && below.filter((l) => !TERMINAL.test(l.text)).length >= 2;
     const lineKind: UnitKind = tableRow ? "table_row" : isInlineLabel(line.text) ? "label_value" : isBullet(line.text) ? "list_item" : TERMINAL.test(line.text) ? "sentence" : "line";
     const lineContext = tableRow ? [{ start: first.start, end: first.end }] : lineKind === "list_item" ? leadInOf(lines, i) : headerContext;
