@@ -43,7 +43,7 @@ export function layoutText(items) {
     // Whitespace-only items span the gaps between table cells: they mark a space but must not
     // widen the line, or the cell gap that makes a row tabular would never be measured.
     if (item.str.trim()) {
-      if (cur && Math.abs(cur.y - y) <= size * 0.5 && x >= cur.x0 - size) {
+      if (cur && (Math.abs(cur.y - y) <= size * 0.5 || isScript(cur, x, y, size)) && x >= cur.x0 - size) {
         const gap = x - cur.x1;
         const needsSpace = (gap > size * 0.15 || cur.pendingSpace) && !cur.text.endsWith(" ") && !item.str.startsWith(" ");
         cur.text += (needsSpace ? " " : "") + item.str;
@@ -68,6 +68,17 @@ export function layoutText(items) {
   if (lines.length === 0) return "";
   return joinLines(tableRows(lines));
 }
+
+/** A superscript or subscript is set smaller than its line, this share of the line's size at most. */
+const SCRIPT_SIZE = 0.85;
+
+/**
+ * A superscript or subscript ("m/s²", "x₀", a footnote mark): smaller than the line, raised or
+ * lowered by less than half the line's size, right where the line ends. Its own size is too small
+ * a yardstick for the shift, which is a share of the line's size: without this it began a line.
+ * @param {Line} line @param {number} x @param {number} y @param {number} size
+ */
+const isScript = (line, x, y, size) => size <= line.size * SCRIPT_SIZE && Math.abs(line.y - y) < line.size * 0.5 && x >= line.x1 - size * 0.5 && x - line.x1 < size;
 
 /** A list item's start: a bullet, "3." or "b)". */
 const STARTS_ITEM = /^([•\-–*▪◦●]|\d+[.)]\s|[a-z][.)]\s)/;

@@ -68,6 +68,19 @@ describe("layoutText: table rows printed cell by cell", () => {
     expect(layoutText(centred)).toBe("Unit Studio\n4 Raku firing outdoors, weather permitting");
   });
 
+  it("keeps a superscript or subscript set smaller than its line on that line", () => {
+    const small = (str: string, x: number, y: number, width: number) => ({ str, transform: [7, 0, 0, 7, x, y], width, height: 7, hasEOL: false });
+    const text = layoutText([
+      run("The kiln reaches 1.2 m/s", 72, 0, 120),
+      small("2", 192, 700 + 4, 4),
+      run(" of draft; the flue is d", 196, 0, 110),
+      small("0", 306, 700 - 2, 4),
+      run(" wide.", 310, 0, 30),
+      run("The next line starts here.", 72, 1, 130),
+    ]);
+    expect(text).toBe("The kiln reaches 1.2 m/s2 of draft; the flue is d0 wide. The next line starts here.");
+  });
+
   it("leaves a superscript where it was: a cell starts past a gap, not where the text before it ends", () => {
     const text = layoutText([eol("Area", 72, 0, 25), eol("grows as r", 72, 1, 50), run("2", 122, 0.4, 5), run("Below it, a line as wide as the page sets its width.", 72, 3, RIGHT - 72)]);
     expect(text).not.toContain("r 2");
