@@ -100,12 +100,17 @@ const POSTINGS_BUDGET = 4_000;
 
 /** Per database (a process may open several, as the evaluation does): counts of one never plan another's queries. */
 const statsCaches = new WeakMap<Client, Map<string, { at: number; value: number }>>();
-/** Row counts change only with ingestion: a few seconds of staleness costs nothing. */
+/**
+ * Row counts change only with ingestion, and they only plan a query: which terms it uses and where
+ * it filters by course, never which chunks match. Counting a large course's rows takes ~0.1 s, so
+ * they are kept for minutes, not paid for by a question every few seconds.
+ */
+const COUNT_TTL_MS = 5 * 60_000;
 async function cachedCount(client: Client, key: string, sql: string, args: string[] = []): Promise<number> {
   let statsCache = statsCaches.get(client);
   if (!statsCache) statsCaches.set(client, (statsCache = new Map()));
   const hit = statsCache.get(key);
-  if (hit && Date.now() - hit.at < 10_000) return hit.value;
+  if (hit && Date.now() - hit.at < COUNT_TTL_MS) return hit.value;
   const rs = await client.execute({ sql, args });
   const value = Number(rs.rows[0]?.n ?? 0);
   statsCache.set(key, { at: Date.now(), value });
@@ -131,21 +136,33 @@ function quoted(words: string[], op: "OR" | "AND"): string {
   return words.map((w) => ftsPhrase(w)).join(` ${op} `);
 }
 
+/** A term's document frequency, counted no further than just past the budget: past it, only "over" matters. */
+async function cappedDf(client: Client, word: string): Promise<number> {
+  return cachedCount(
+    client,
+    `df:${word}`,
+    `SELECT count(*) AS n FROM (SELECT 1 FROM chunks_fts WHERE chunks_fts MATCH ? LIMIT ${POSTINGS_BUDGET + 1})`,
+    [`text : ${ftsPhrase(word)}`],
+  );
+}
+
 /**
  * The FTS5 plan for a question's terms within the postings budget. When even the rarest term is
- * over it (a question of common words only), all its terms must match, falling back to the two
- * rarest if that finds too little.
+ * over it (a question of common words only), all its terms must match, falling back to two of
+ * them if that finds too little; those queries score only the newest budget's worth of matches
+ * (`sampled`), since scoring every chunk that holds common words is what made a large course slow.
  */
-async function planMatch(client: Client, words: string[]): Promise<{ primary: string; fallback: string | null }> {
+async function planMatch(client: Client, words: string[]): Promise<{ primary: string; fallback: string | null; sampled: boolean }> {
   const total = await cachedCount(client, "chunks", "SELECT max(seq) AS n FROM chunks");
-  if (total <= POSTINGS_BUDGET || words.length === 1) return { primary: quoted(words, "OR"), fallback: null };
+  if (total <= POSTINGS_BUDGET) return { primary: quoted(words, "OR"), fallback: null, sampled: false };
   const df = new Map<string, number>();
-  for (const w of words) {
-    df.set(w, await cachedCount(client, `df:${w}`, "SELECT count(*) AS n FROM chunks_fts WHERE chunks_fts MATCH ?", [`text : ${ftsPhrase(w)}`]));
+  for (const w of words) df.set(w, await cappedDf(client, w));
+  // Among terms over the budget, whose counts were cut short, the longer is taken as the rarer (Zipf's law of abbreviation).
+  const present = words.filter((w) => df.get(w)! > 0).sort((a, b) => df.get(a)! - df.get(b)! || b.length - a.length);
+  if (present.length === 0) return { primary: quoted(words, "OR"), fallback: null, sampled: false };
+  if (df.get(present[0])! > POSTINGS_BUDGET) {
+    return { primary: quoted(present, "AND"), fallback: present.length > 2 ? quoted(present.slice(0, 2), "OR") : null, sampled: true };
   }
-  const present = words.filter((w) => df.get(w)! > 0).sort((a, b) => df.get(a)! - df.get(b)!);
-  if (present.length === 0) return { primary: quoted(words, "OR"), fallback: null };
-  if (df.get(present[0])! > POSTINGS_BUDGET) return { primary: quoted(present, "AND"), fallback: quoted(present.slice(0, 2), "OR") };
   const chosen: string[] = [];
   let postings = 0;
   for (const w of present) {
@@ -153,7 +170,7 @@ async function planMatch(client: Client, words: string[]): Promise<{ primary: st
     chosen.push(w);
     postings += df.get(w)!;
   }
-  return { primary: quoted(chosen, "OR"), fallback: null };
+  return { primary: quoted(chosen, "OR"), fallback: null, sampled: false };
 }
 
 /**
@@ -171,10 +188,16 @@ export async function searchLexical(
   const total = await cachedCount(client, "chunks", "SELECT max(seq) AS n FROM chunks");
   const inCourse = await cachedCount(client, `course:${courseId}`, "SELECT count(*) AS n FROM chunks WHERE course_id = ?", [courseId]);
   const scoped = (match: string) => (inCourse * 2 < total ? `course_id : ${ftsPhrase(courseId)} AND text : (${match})` : `text : (${match})`);
+  // FTS5 streams matches in rowid order and stops at the inner LIMIT; ORDER BY score alone would score every match first.
+  const matches = plan.sampled
+    ? `(SELECT rowid, bm25(chunks_fts, 1.0, 0.0) AS score FROM chunks_fts WHERE chunks_fts MATCH ? ORDER BY rowid DESC LIMIT ${POSTINGS_BUDGET})`
+    : null;
   const run = (match: string) =>
     topCurrent(client, courseId, limit, async (fetch) => {
       const rs = await client.execute({
-        sql: "SELECT rowid AS seq, bm25(chunks_fts, 1.0, 0.0) AS score FROM chunks_fts WHERE chunks_fts MATCH ? ORDER BY score LIMIT ?",
+        sql: matches
+          ? `SELECT rowid AS seq, score FROM ${matches} ORDER BY score LIMIT ?`
+          : "SELECT rowid AS seq, bm25(chunks_fts, 1.0, 0.0) AS score FROM chunks_fts WHERE chunks_fts MATCH ? ORDER BY score LIMIT ?",
         args: [scoped(match), fetch],
       });
       return rs.rows.map((row) => ({ seq: Number(row.seq), score: -Number(row.score) }));
@@ -187,7 +210,7 @@ export async function searchLexical(
     hits = [...hits, ...more.filter((h) => !seen.has(h.passage.chunkId))].slice(0, limit);
     expression = `${plan.primary} ; then ${plan.fallback}`;
   }
-  return { expression, hits };
+  return { expression: plan.sampled ? `${expression} (newest ${POSTINGS_BUDGET} matches scored)` : expression, hits };
 }
 
 /** Nearest chunks by cosine similarity through the libSQL vector index, current revisions of one course. */

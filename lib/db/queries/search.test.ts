@@ -1,0 +1,74 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ensureCourse } from "@/lib/db/queries/courses";
+import { openTempDb } from "@/lib/db/temp";
+import { newId } from "@/lib/ids";
+import { searchLexical } from "./search";
+
+type TempDb = Awaited<ReturnType<typeof openTempDb>>;
+let db: TempDb;
+let courseId: string;
+
+/** More chunks than the postings budget (4,000), so that common words exceed it. */
+const CHUNKS = 4_600;
+
+/** One document of plain rows, written in one statement (as the question benchmark writes its courses). */
+async function addDocument(texts: string[]): Promise<void> {
+  const documentId = newId("doc");
+  const revisionId = newId("rev");
+  await db.client.batch(
+    [
+      { sql: "INSERT INTO documents (id, course_id, title) VALUES (?, ?, ?)", args: [documentId, courseId, `Handout ${documentId}`] },
+      { sql: "INSERT INTO revisions (id, document_id, number, sha256, file_name, size, status) VALUES (?, ?, 1, 'test', 'test.pdf', 0, 'ready')", args: [revisionId, documentId] },
+      {
+        sql: `INSERT INTO chunks (id, revision_id, document_id, course_id, pdf_page, ordinal, text, char_start, char_end, tokens)
+              SELECT ?1 || '-' || key, ?1, ?2, ?3, key / 5 + 1, key % 5, value, 0, length(value), 12 FROM json_each(?4)`,
+        args: [revisionId, documentId, courseId, JSON.stringify(texts)],
+      },
+      { sql: "UPDATE documents SET current_revision_id = ? WHERE id = ?", args: [revisionId, documentId] },
+    ],
+    "write",
+  );
+}
+
+beforeAll(async () => {
+  db = await openTempDb();
+  courseId = (await ensureCourse(db.db, { slug: "large-course" })).id;
+  // The oldest chunk holds a rare word; every chunk holds the common ones, and the newest says them most often.
+  const texts = Array.from({ length: CHUNKS }, (_, i) => `Weekly reading ${i} for the seminar, with questions for discussion in section.`);
+  texts[0] = "The seminar opens with the archipelago field trip; reading and discussion follow in section.";
+  texts[CHUNKS - 3] = "Reading, reading and more reading: the seminar's discussion of each reading comes in section.";
+  await addDocument(texts.slice(0, CHUNKS / 2));
+  await addDocument(texts.slice(CHUNKS / 2));
+});
+afterAll(() => db.dispose());
+
+describe("searchLexical on a course larger than the postings budget", () => {
+  it("searches a rare term alone and finds it wherever it is, without sampling", async () => {
+    const { expression, hits } = await searchLexical(db.client, { courseId, terms: ["archipelago", "seminar", "reading"], limit: 3 });
+    expect(expression).toBe('"archipelago"');
+    expect(hits[0].passage.text).toContain("archipelago");
+  });
+
+  it("scores only the newest matches when every term is common, ranked by BM25 among them", async () => {
+    const { expression, hits } = await searchLexical(db.client, { courseId, terms: ["seminar", "reading", "discussion"], limit: 3 });
+    // Over the budget, counts are cut short: the longer word is taken as the rarer.
+    expect(expression).toContain('"discussion" AND "seminar" AND "reading"');
+    expect(expression).toContain("newest 4000 matches scored");
+    expect(hits).toHaveLength(3);
+    expect(hits[0].passage.text).toMatch(/^Reading, reading and more reading/);
+    // The oldest chunks lie outside the newest 4,000.
+    expect(hits.some((h) => h.passage.text.includes("archipelago"))).toBe(false);
+  });
+
+  it("budgets a single common word too", async () => {
+    const { expression, hits } = await searchLexical(db.client, { courseId, terms: ["discussion"], limit: 2 });
+    expect(expression).toBe('"discussion" (newest 4000 matches scored)');
+    expect(hits).toHaveLength(2);
+  });
+
+  it("leaves out a term no chunk holds before planning", async () => {
+    const { expression, hits } = await searchLexical(db.client, { courseId, terms: ["seminar", "xylophone"], limit: 2 });
+    expect(expression).toBe('"seminar" (newest 4000 matches scored)');
+    expect(hits).toHaveLength(2);
+  });
+});
