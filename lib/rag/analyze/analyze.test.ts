@@ -110,6 +110,12 @@ describe("requestedParts: a condition before the question", () => {
   it("still splits two questions joined by a comma", () => {
     expect(requestedParts("When is the critique, and where is it held?").parts).toHaveLength(2);
   });
+
+  it("splits a first question led by a preposition ('By when …, and where …?')", () => {
+    const { parts } = requestedParts("By when must the kiln shelves be scraped, and where do the scrapings go?");
+    expect(parts.map((p) => p.ask)).toEqual(["By when must the kiln shelves be scraped", "where do the scrapings go"]);
+    expect(parts[0].answerType).toBe("date");
+  });
 });
 
 describe("requestedParts: required identifiers", () => {

@@ -115,8 +115,11 @@ const opensClause = (tokens: TextToken[], i: number) => {
   return false;
 };
 const opensQuestion = (tokens: TextToken[], from: number) => {
-  const first = tokens.slice(from).find((t) => t.pos !== "SPACE" && t.pos !== "PUNCT" && !PART_CONNECTIVES.has(lower(t)));
-  if (!first) return false;
+  const at = tokens.findIndex((t, i) => i >= from && t.pos !== "SPACE" && t.pos !== "PUNCT" && !PART_CONNECTIVES.has(lower(t)));
+  if (at < 0) return false;
+  const first = tokens[at];
+  // "By when …", "For how long …": a preposition may lead the interrogative, as inside a sentence.
+  if (first.pos === "ADP" && isInterrogative(tokens[at + 1])) return true;
   return isInterrogative(first) || isAux(first) || (first.pos === "VERB" && REQUEST_VERBS.has(first.lemma)) || SUBJECT_SWAP_OPENERS.some((o) => o.endsWith(lower(first)));
 };
 
