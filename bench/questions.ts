@@ -4,8 +4,8 @@ import { countTokens } from "@/lib/ai/tokenizer";
 import { extractiveGenerator } from "@/lib/ai/generators";
 import type { DbHandle } from "@/lib/db/client";
 import { ensureCourse } from "@/lib/db/queries/courses";
+import { insertPlainDocument } from "@/lib/db/plain-documents";
 import { openTempDb } from "@/lib/db/temp";
-import { newId } from "@/lib/ids";
 import { answerQuestion, type AskDeps } from "@/lib/rag/pipeline";
 import { databasePorts, defaultAskSettings } from "@/lib/server/ask";
 
@@ -61,33 +61,14 @@ export function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 }
 
-/**
- * A course of `size` chunks in 500-chunk documents, written into `db`. Each document's chunks go
- * in as one INSERT … SELECT over a JSON array: the libSQL driver keeps about 4–6 KB of native
- * memory for every statement it runs (tursodatabase/libsql-js#153), so a row per statement grew
- * this process by 1.2 GB for 100k chunks.
- */
+/** A course of `size` chunks in 500-chunk documents, written into `db` one document a statement. */
 export async function courseOf(db: DbHandle, size: number): Promise<{ courseId: string; joinCode: string; chunks: number }> {
   const course = await ensureCourse(db.db, { slug: `bench-${size}` });
   const perDoc = 500;
   let chunks = 0;
   let batch: string[] = [];
   const flush = async () => {
-    const documentId = newId("doc");
-    const revisionId = newId("rev");
-    await db.client.batch(
-      [
-        { sql: "INSERT INTO documents (id, course_id, title) VALUES (?, ?, ?)", args: [documentId, course.id, `SciFact part ${chunks / perDoc + 1}`] },
-        { sql: "INSERT INTO revisions (id, document_id, number, sha256, file_name, size, status) VALUES (?, ?, 1, 'bench', 'bench.pdf', 0, 'ready')", args: [revisionId, documentId] },
-        {
-          sql: `INSERT INTO chunks (id, revision_id, document_id, course_id, pdf_page, ordinal, text, char_start, char_end, tokens)
-                SELECT ?1 || '-' || key, ?1, ?2, ?3, key / 5 + 1, key % 5, value, 0, length(value), (length(value) + 3) / 4 FROM json_each(?4)`,
-          args: [revisionId, documentId, course.id, JSON.stringify(batch)],
-        },
-        { sql: "UPDATE documents SET current_revision_id = ? WHERE id = ?", args: [revisionId, documentId] },
-      ],
-      "write",
-    );
+    await insertPlainDocument(db.client, { courseId: course.id, title: `SciFact part ${chunks / perDoc + 1}`, texts: batch });
     chunks += batch.length;
     batch = [];
   };

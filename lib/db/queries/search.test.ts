@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ensureCourse } from "@/lib/db/queries/courses";
 import { openTempDb } from "@/lib/db/temp";
-import { newId } from "@/lib/ids";
+import { insertPlainDocument } from "@/lib/db/plain-documents";
 import { searchLexical } from "./search";
 
 type TempDb = Awaited<ReturnType<typeof openTempDb>>;
@@ -11,25 +11,6 @@ let courseId: string;
 /** More chunks than the postings budget (4,000), so that common words exceed it. */
 const CHUNKS = 4_600;
 
-/** One document of plain rows, written in one statement (as the question benchmark writes its courses). */
-async function addDocument(texts: string[]): Promise<void> {
-  const documentId = newId("doc");
-  const revisionId = newId("rev");
-  await db.client.batch(
-    [
-      { sql: "INSERT INTO documents (id, course_id, title) VALUES (?, ?, ?)", args: [documentId, courseId, `Handout ${documentId}`] },
-      { sql: "INSERT INTO revisions (id, document_id, number, sha256, file_name, size, status) VALUES (?, ?, 1, 'test', 'test.pdf', 0, 'ready')", args: [revisionId, documentId] },
-      {
-        sql: `INSERT INTO chunks (id, revision_id, document_id, course_id, pdf_page, ordinal, text, char_start, char_end, tokens)
-              SELECT ?1 || '-' || key, ?1, ?2, ?3, key / 5 + 1, key % 5, value, 0, length(value), 12 FROM json_each(?4)`,
-        args: [revisionId, documentId, courseId, JSON.stringify(texts)],
-      },
-      { sql: "UPDATE documents SET current_revision_id = ? WHERE id = ?", args: [revisionId, documentId] },
-    ],
-    "write",
-  );
-}
-
 beforeAll(async () => {
   db = await openTempDb();
   courseId = (await ensureCourse(db.db, { slug: "large-course" })).id;
@@ -37,8 +18,8 @@ beforeAll(async () => {
   const texts = Array.from({ length: CHUNKS }, (_, i) => `Weekly reading ${i} for the seminar, with questions for discussion in section.`);
   texts[0] = "The seminar opens with the archipelago field trip; reading and discussion follow in section.";
   texts[CHUNKS - 3] = "Reading, reading and more reading: the seminar's discussion of each reading comes in section.";
-  await addDocument(texts.slice(0, CHUNKS / 2));
-  await addDocument(texts.slice(CHUNKS / 2));
+  await insertPlainDocument(db.client, { courseId, title: "Readings, part 1", texts: texts.slice(0, CHUNKS / 2) });
+  await insertPlainDocument(db.client, { courseId, title: "Readings, part 2", texts: texts.slice(CHUNKS / 2) });
 });
 afterAll(() => db.dispose());
 

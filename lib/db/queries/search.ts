@@ -151,9 +151,9 @@ async function cappedDf(client: Client, word: string): Promise<number> {
  * over it (a question of common words only), all its terms must match, falling back to two of
  * them if that finds too little; those queries score only the newest budget's worth of matches
  * (`sampled`), since scoring every chunk that holds common words is what made a large course slow.
+ * `total` is the index's chunk count (its largest seq).
  */
-async function planMatch(client: Client, words: string[]): Promise<{ primary: string; fallback: string | null; sampled: boolean }> {
-  const total = await cachedCount(client, "chunks", "SELECT max(seq) AS n FROM chunks");
+async function planMatch(client: Client, words: string[], total: number): Promise<{ primary: string; fallback: string | null; sampled: boolean }> {
   if (total <= POSTINGS_BUDGET) return { primary: quoted(words, "OR"), fallback: null, sampled: false };
   const df = new Map<string, number>();
   for (const w of words) df.set(w, await cappedDf(client, w));
@@ -184,8 +184,8 @@ export async function searchLexical(
 ): Promise<{ expression: string | null; hits: ScoredPassage[] }> {
   const words = oneWordPerStem(terms.flatMap((t) => t.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []));
   if (words.length === 0) return { expression: null, hits: [] };
-  const plan = await planMatch(client, words);
   const total = await cachedCount(client, "chunks", "SELECT max(seq) AS n FROM chunks");
+  const plan = await planMatch(client, words, total);
   const inCourse = await cachedCount(client, `course:${courseId}`, "SELECT count(*) AS n FROM chunks WHERE course_id = ?", [courseId]);
   const scoped = (match: string) => (inCourse * 2 < total ? `course_id : ${ftsPhrase(courseId)} AND text : (${match})` : `text : (${match})`);
   // FTS5 streams matches in rowid order and stops at the inner LIMIT; ORDER BY score alone would score every match first.

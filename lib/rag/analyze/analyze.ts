@@ -104,12 +104,12 @@ interface Clause {
 const lower = (t: TextToken) => t.text.toLowerCase();
 const isInterrogative = (t: TextToken | undefined) => !!t && INTERROGATIVES.has(lower(t));
 const isAux = (t: TextToken | undefined) => !!t && t.pos === "AUX";
+/** An interrogative at `i`, or one led by a preposition ("on which date …", "by when …", "for how long …"). */
+const opensInterrogative = (tokens: TextToken[], i: number) => isInterrogative(tokens[i]) || (tokens[i]?.pos === "ADP" && isInterrogative(tokens[i + 1]));
 const opensClause = (tokens: TextToken[], i: number) => {
   const t = tokens[i];
   if (!t) return false;
-  if (isInterrogative(t)) return true;
-  // "…, and on which date …", "and for how long …": a preposition may lead the interrogative.
-  if (t.pos === "ADP" && isInterrogative(tokens[i + 1])) return true;
+  if (opensInterrogative(tokens, i)) return true;
   // "…, and is it …": an auxiliary followed by its subject starts a yes/no question.
   if (isAux(t)) return ["PRON", "DET", "NOUN", "PROPN"].includes(tokens[i + 1]?.pos ?? "");
   return false;
@@ -118,9 +118,7 @@ const opensQuestion = (tokens: TextToken[], from: number) => {
   const at = tokens.findIndex((t, i) => i >= from && t.pos !== "SPACE" && t.pos !== "PUNCT" && !PART_CONNECTIVES.has(lower(t)));
   if (at < 0) return false;
   const first = tokens[at];
-  // "By when …", "For how long …": a preposition may lead the interrogative, as inside a sentence.
-  if (first.pos === "ADP" && isInterrogative(tokens[at + 1])) return true;
-  return isInterrogative(first) || isAux(first) || (first.pos === "VERB" && REQUEST_VERBS.has(first.lemma)) || SUBJECT_SWAP_OPENERS.some((o) => o.endsWith(lower(first)));
+  return opensInterrogative(tokens, at) || isAux(first) || (first.pos === "VERB" && REQUEST_VERBS.has(first.lemma)) || SUBJECT_SWAP_OPENERS.some((o) => o.endsWith(lower(first)));
 };
 
 /** Hard segments (sentences, semicolons) and, inside them, a connective followed by a new interrogative clause. */
