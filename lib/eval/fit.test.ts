@@ -150,8 +150,21 @@ describe("crossValidate", () => {
 
   it("tallies the ranking alone with no floor: nothing declined, the first-ranked unit judged", () => {
     const cv = crossValidate(examples, 0.9);
-    expect(cv.ranked.course).toEqual({ answerable: 4, right: 4, unanswerable: 2, declined: 0 });
-    expect(cv.ranked.squad).toEqual({ answerable: 3, right: 3, unanswerable: 3, declined: 0 });
+    expect(cv.ranked.course).toEqual({ answerable: 4, right: 4, unanswerable: 2, declined: 0, withheld: 0, withheldDeclined: 0 });
+    expect(cv.ranked.squad).toEqual({ answerable: 3, right: 3, unanswerable: 3, declined: 0, withheld: 0, withheldDeclined: 0 });
+  });
+
+  it("tallies questions asked with their gold pages withheld apart, and fits nothing on them", () => {
+    // The answerable questions again without their gold page: only a unit covering less than an unanswerable question's is left.
+    const withheld = examples.filter((e) => e.answerable).map((e): Example => ({ ...e, answerable: false, withheld: true, units: [unit(0.1, false, 1)] }));
+    const plain = crossValidate(examples, 0.9);
+    const cv = crossValidate([...examples, ...withheld], 0.9);
+    expect([cv.course.withheld, cv.squad.withheld]).toEqual([4, 3]);
+    expect([cv.course.unanswerable, cv.squad.unanswerable]).toEqual([2, 3]);
+    // The SQuAD group's fold has a floor that declines the course's unanswerable questions; it declines these, which cover less.
+    expect(cv.squad.withheldDeclined).toBe(3);
+    expect(cv.folds).toEqual(plain.folds);
+    expect({ ...cv.course, withheld: 0, withheldDeclined: 0 }).toEqual(plain.course);
   });
 
   it("is deterministic", () => {
