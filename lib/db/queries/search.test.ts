@@ -53,3 +53,27 @@ describe("searchLexical on a course larger than the postings budget", () => {
     expect(hits).toHaveLength(2);
   });
 });
+
+describe("searchLexical on a small course sharing the index with a large one", () => {
+  let smallId: string;
+  beforeAll(async () => {
+    smallId = (await ensureCourse(db.db, { slug: "small-course" })).id;
+    await insertPlainDocument(db.client, {
+      courseId: smallId,
+      title: "Studio handbook",
+      texts: ["Pin-up reading for the seminar is posted on Mondays.", "Discussion sections meet in the studio on Thursdays.", "The seminar's final discussion is a public review."],
+    });
+  });
+
+  it("plans with the course's own counts: its words are rare in it, whatever the other course holds", async () => {
+    const { expression, hits } = await searchLexical(db.client, { courseId: smallId, terms: ["seminar", "reading", "discussion"], limit: 3 });
+    expect(expression).toBe('"seminar" OR "reading" OR "discussion"');
+    expect(hits.map((h) => h.passage.text)).toHaveLength(3);
+    expect(hits[0].passage.text).toMatch(/^Pin-up reading for the seminar|^The seminar's final discussion/);
+  });
+
+  it("keeps the large course's plan", async () => {
+    const { expression } = await searchLexical(db.client, { courseId, terms: ["archipelago", "seminar", "reading"], limit: 3 });
+    expect(expression).toBe('"archipelago"');
+  });
+});

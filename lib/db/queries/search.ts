@@ -136,13 +136,17 @@ function quoted(words: string[], op: "OR" | "AND"): string {
   return words.map((w) => ftsPhrase(w)).join(` ${op} `);
 }
 
-/** A term's document frequency, counted no further than just past the budget: past it, only "over" matters. */
-async function cappedDf(client: Client, word: string): Promise<number> {
+/**
+ * A term's document frequency within what the query searches (`scope`: a course filter, or null
+ * for the whole index), counted no further than just past the budget: past it, only "over" matters.
+ */
+async function cappedDf(client: Client, word: string, scope: string | null): Promise<number> {
+  const match = `text : ${ftsPhrase(word)}`;
   return cachedCount(
     client,
-    `df:${word}`,
+    `df:${scope ?? ""}:${word}`,
     `SELECT count(*) AS n FROM (SELECT 1 FROM chunks_fts WHERE chunks_fts MATCH ? LIMIT ${POSTINGS_BUDGET + 1})`,
-    [`text : ${ftsPhrase(word)}`],
+    [scope ? `${scope} AND ${match}` : match],
   );
 }
 
@@ -151,12 +155,13 @@ async function cappedDf(client: Client, word: string): Promise<number> {
  * over it (a question of common words only), all its terms must match, falling back to two of
  * them if that finds too little; those queries score only the newest budget's worth of matches
  * (`sampled`), since scoring every chunk that holds common words is what made a large course slow.
- * `total` is the index's chunk count (its largest seq).
+ * `size` is the number of chunks searched; counts are taken within `scope` when the course is
+ * filtered inside FTS5, so a small course plans as it would alone, whatever else the index holds.
  */
-async function planMatch(client: Client, words: string[], total: number): Promise<{ primary: string; fallback: string | null; sampled: boolean }> {
-  if (total <= POSTINGS_BUDGET) return { primary: quoted(words, "OR"), fallback: null, sampled: false };
+async function planMatch(client: Client, words: string[], size: number, scope: string | null): Promise<{ primary: string; fallback: string | null; sampled: boolean }> {
+  if (size <= POSTINGS_BUDGET) return { primary: quoted(words, "OR"), fallback: null, sampled: false };
   const df = new Map<string, number>();
-  for (const w of words) df.set(w, await cappedDf(client, w));
+  for (const w of words) df.set(w, await cappedDf(client, w, scope));
   // Among terms over the budget, whose counts were cut short, the longer is taken as the rarer (Zipf's law of abbreviation).
   const present = words.filter((w) => df.get(w)! > 0).sort((a, b) => df.get(a)! - df.get(b)! || b.length - a.length);
   if (present.length === 0) return { primary: quoted(words, "OR"), fallback: null, sampled: false };
@@ -185,9 +190,10 @@ export async function searchLexical(
   const words = oneWordPerStem(terms.flatMap((t) => t.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []));
   if (words.length === 0) return { expression: null, hits: [] };
   const total = await cachedCount(client, "chunks", "SELECT max(seq) AS n FROM chunks");
-  const plan = await planMatch(client, words, total);
   const inCourse = await cachedCount(client, `course:${courseId}`, "SELECT count(*) AS n FROM chunks WHERE course_id = ?", [courseId]);
-  const scoped = (match: string) => (inCourse * 2 < total ? `course_id : ${ftsPhrase(courseId)} AND text : (${match})` : `text : (${match})`);
+  const courseFilter = inCourse * 2 < total ? `course_id : ${ftsPhrase(courseId)}` : null;
+  const plan = await planMatch(client, words, courseFilter ? inCourse : total, courseFilter);
+  const scoped = (match: string) => (courseFilter ? `${courseFilter} AND text : (${match})` : `text : (${match})`);
   // FTS5 streams matches in rowid order and stops at the inner LIMIT; ORDER BY score alone would score every match first.
   const matches = plan.sampled
     ? `(SELECT rowid, bm25(chunks_fts, 1.0, 0.0) AS score FROM chunks_fts WHERE chunks_fts MATCH ? ORDER BY rowid DESC LIMIT ${POSTINGS_BUDGET})`
