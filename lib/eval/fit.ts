@@ -133,7 +133,6 @@ interface Fitted {
 
 const calibrated = (m: Fitted, x: number[]) => sigmoid(dot(m.calibration, [dot({ bias: 0, w: m.ranking }, x), ...masked(m.mask, x)]));
 
-/** One question decided as the generator decides it: the best-ranked unit (and a close second) clearing the floor. */
 /** A cross-validated course question answered wrong, as `--fit --misses` prints it. */
 export interface Miss {
   group: string;
@@ -147,6 +146,7 @@ export interface Miss {
   gold: string | null;
 }
 
+/** One question decided as the generator decides it: the best-ranked unit (and a close second) clearing the floor. */
 function decideExample(e: Example, m: Fitted, floor: number, secondRatio: number, onMiss?: (miss: Miss) => void): { answered: boolean; right: boolean } {
   const scored = e.units.map((u) => ({ u, r: dot({ bias: 0, w: m.ranking }, u.x), p: calibrated(m, u.x) })).sort((a, b) => b.r - a.r);
   const best = scored[0];
@@ -475,12 +475,12 @@ export interface FitReport {
   inSample: Record<Example["dataset"], Tally>;
 }
 
-/** Collects the development data, cross-validates, fits on everything and (with `write`) stores the weights. */
 /** Every development question with its candidate units' features and labels, in a fixed order. */
 export async function collectExamples(log: (line: string) => void = () => {}): Promise<Example[]> {
   return [...(await courseExamples(log)), ...(await squadExamples(log))];
 }
 
+/** Collects the development data, cross-validates, fits on everything and (with `write`) stores the weights. */
 export async function fitRanker({ write = false, misses = false, log = () => {} }: { write?: boolean; misses?: boolean; log?: (line: string) => void } = {}): Promise<FitReport> {
   const examples = await collectExamples(log);
   const secondRatio = defaultModel.secondRatio;
