@@ -379,7 +379,7 @@ function withholding(deps: AskDeps, withheld: (p: Passage) => boolean): AskDeps 
  * One question's candidate units as the generator scores them (its first part's; `parts` says how
  * many it has), labelled by `holdsAnswer`.
  */
-async function unitsOf(input: AskInput, deps: AskDeps, holdsAnswer: (p: Passage, quote: string) => boolean): Promise<{ parts: number; units: Example["units"] }> {
+async function scoredUnits(input: AskInput, deps: AskDeps, holdsAnswer: (p: Passage, quote: string) => boolean): Promise<{ parts: number; units: Example["units"] }> {
   const { analysis, readings, basis, passages } = await rankerInputs(input, deps);
   const units = (scoreParts(analysis, readings, defaultModel, basis)[0] ?? []).filter((s) => !s.excluded).map((s) => ({
     x: featureNames.map((n) => s.features[n]),
@@ -398,7 +398,7 @@ async function unitsOf(input: AskInput, deps: AskDeps, holdsAnswer: (p: Passage,
  * another page also holds the answer.
  */
 async function withheldExample(source: Example, input: AskInput, deps: AskDeps, onGoldPage: (p: Passage) => boolean, holdsAnswer: (quote: string) => boolean): Promise<Example | null> {
-  const { units } = await unitsOf(input, withholding(deps, onGoldPage), () => false);
+  const { units } = await scoredUnits(input, withholding(deps, onGoldPage), () => false);
   if (units.some((u) => holdsAnswer(u.quote ?? ""))) return null;
   return { ...source, answerable: false, withheld: true, units };
 }
@@ -416,7 +416,7 @@ async function courseExamples(log: (s: string) => void): Promise<Example[]> {
     const input = { courseId, question: g.question, history: g.history ?? [] };
     const deps = askDeps(db.handle, courseId);
     const onGoldPage = (p: Passage) => onExpectedPage({ documentTitle: p.documentTitle, pdfPage: p.pdfPage }, g.pages);
-    const { parts, units } = await unitsOf(input, deps, (p, quote) => answerable && onGoldPage(p) && containsAnswer(quote, g.answer!));
+    const { parts, units } = await scoredUnits(input, deps, (p, quote) => answerable && onGoldPage(p) && containsAnswer(quote, g.answer!));
     if (parts !== 1) continue;
     const example: Example = { group: `course:${g.course}`, dataset: "course", answerable, question: g.question, units };
     out.push(example);
@@ -439,7 +439,7 @@ async function squadExamples(log: (s: string) => void): Promise<Example[]> {
       const keys = c.answers.map(squadMatchKey);
       const holdsAnswer = (quote: string) => keys.some((k) => squadMatchKey(quote).includes(k));
       // A SQuAD question is one request even when the parser sees two: score its first part.
-      const { units } = await unitsOf(input, deps, (p, quote) => c.answerable && p.pdfPage === c.pdfPage && holdsAnswer(quote));
+      const { units } = await scoredUnits(input, deps, (p, quote) => c.answerable && p.pdfPage === c.pdfPage && holdsAnswer(quote));
       const example: Example = { group: `squad:${c.article}`, dataset: "squad", answerable: c.answerable, question: c.question, units };
       out.push(example);
       const withheld = c.answerable ? await withheldExample(example, input, deps, (p) => p.pdfPage === c.pdfPage, holdsAnswer) : null;

@@ -136,17 +136,19 @@ function quoted(words: string[], op: "OR" | "AND"): string {
   return words.map((w) => ftsPhrase(w)).join(` ${op} `);
 }
 
+/** An FTS5 expression over the text column, within `scope` (a course filter) when there is one. */
+const within = (scope: string | null, textMatch: string) => (scope ? `${scope} AND text : (${textMatch})` : `text : (${textMatch})`);
+
 /**
  * A term's document frequency within what the query searches (`scope`: a course filter, or null
  * for the whole index), counted no further than just past the budget: past it, only "over" matters.
  */
 async function cappedDf(client: Client, word: string, scope: string | null): Promise<number> {
-  const match = `text : ${ftsPhrase(word)}`;
   return cachedCount(
     client,
     `df:${scope ?? ""}:${word}`,
     `SELECT count(*) AS n FROM (SELECT 1 FROM chunks_fts WHERE chunks_fts MATCH ? LIMIT ${POSTINGS_BUDGET + 1})`,
-    [scope ? `${scope} AND ${match}` : match],
+    [within(scope, ftsPhrase(word))],
   );
 }
 
@@ -193,7 +195,6 @@ export async function searchLexical(
   const inCourse = await cachedCount(client, `course:${courseId}`, "SELECT count(*) AS n FROM chunks WHERE course_id = ?", [courseId]);
   const courseFilter = inCourse * 2 < total ? `course_id : ${ftsPhrase(courseId)}` : null;
   const plan = await planMatch(client, words, courseFilter ? inCourse : total, courseFilter);
-  const scoped = (match: string) => (courseFilter ? `${courseFilter} AND text : (${match})` : `text : (${match})`);
   // FTS5 streams matches in rowid order and stops at the inner LIMIT; ORDER BY score alone would score every match first.
   const matches = plan.sampled
     ? `(SELECT rowid, bm25(chunks_fts, 1.0, 0.0) AS score FROM chunks_fts WHERE chunks_fts MATCH ? ORDER BY rowid DESC LIMIT ${POSTINGS_BUDGET})`
@@ -204,7 +205,7 @@ export async function searchLexical(
         sql: matches
           ? `SELECT rowid AS seq, score FROM ${matches} ORDER BY score LIMIT ?`
           : "SELECT rowid AS seq, bm25(chunks_fts, 1.0, 0.0) AS score FROM chunks_fts WHERE chunks_fts MATCH ? ORDER BY score LIMIT ?",
-        args: [scoped(match), fetch],
+        args: [within(courseFilter, match), fetch],
       });
       return rs.rows.map((row) => ({ seq: Number(row.seq), score: -Number(row.score) }));
     });
