@@ -249,6 +249,21 @@ describe("unitFeatures: scope", () => {
     expect(unitFeatures({ part, focus, passageCover: 1, pageCover: 1, questionLemmas: new Set(contentLemmas(part.ask)), reading: readings[0], unit }).cover).toBe(0);
   });
 
+  it("still asks for another identifier when the question also names the course's own code", () => {
+    const text = "GLZ 220: Kiln Glazes\n\nStudio hours: Tuesday 1:30 to 4:00.\nShelf 2 holds at most twelve test tiles.\nGLZ 220 Handbook · Page 2";
+    const readings = readPassages([makePassage(text, { chunkId: "p1", scopeTerms: ["glz", "220", "kiln", "glazes", "handbook", "page"] })]);
+    const [part] = analyzeQuestion("how many tiles can shelf 2 in GLZ 220 hold?").parts;
+    const focus = weightFocus(part, segmentIdf(readings));
+    const at = (quote: string) => {
+      const unit = readings[0].units.find((u) => text.slice(u.start, u.end) === quote)!;
+      return unitFeatures({ part, focus, passageCover: 1, pageCover: 1, questionLemmas: new Set(contentLemmas(part.ask)), reading: readings[0], unit });
+    };
+    expect(at("Shelf 2 holds at most twelve test tiles.")).toMatchObject({ requiredId: 1, requiredMissing: 0 });
+    // The course's own code does not stand in for "shelf 2", and the bare "2" of a page number or the "1" of a time is not it.
+    expect(at("GLZ 220 Handbook · Page 2")).toMatchObject({ requiredId: 0, requiredMissing: 1, cover: 0 });
+    expect(at("Studio hours: Tuesday 1:30 to 4:00.").requiredMissing).toBe(1);
+  });
+
   it("keeps a course number with a letter (\"310B\") neutral when the question names it without its department", () => {
     const text = "WVG 310B: Tapestry Weaving\n\nThe loom room key is kept by the porter.\nBring 310B yarn kits on Mondays.";
     // The file name holds the code glued to its department ("wvg310b"); the question drops the department.

@@ -425,11 +425,30 @@ export function unitFeatures({ part, focus: allFocus, passageCover, pageCover, q
   const typeMissing = (wanted || part.answerType === "person" || part.answerType === "place") && !typeMatch ? 1 : 0;
   // A focus word that names the kind of answer ("the instructor's email address", "the last day to drop") is said by a value of that kind.
   const namesType = (f: WeightedFocus) => typeMatch === 1 && (TYPE_NOUNS.get(f.lemma) === part.answerType || !!TYPE_ENTITIES[TYPE_NOUNS.get(f.lemma) ?? "general"]?.some((t) => valueTypes.has(t)));
+  // An identifier the document's scope names ("Assignment 3 Notice", CS 430's syllabus) is met by every unit of it; any other the question names must be stated.
+  let requiredId = ownCode.size && !required.length ? 1 : 0;
+  if (required.length) {
+    const span = [unit, ...unit.context].map((s) => text.slice(s.start, s.end).toLowerCase()).join(" ");
+    const row = text.slice(unit.start, unit.end).toLowerCase();
+    const header = unit.context.map((s) => text.slice(s.start, s.end).toLowerCase()).join(" ");
+    requiredId = required.some(
+      (r) =>
+        new RegExp(`${idAfter(r.noun)}${escape(r.id)}\\b`).test(span) ||
+        // A table row whose first cell is the id, under a header naming the noun ("Week | Topic" over "9 | Storage").
+        (unit.kind === "table_row" && new RegExp(`\\b${escape(r.noun)}`).test(header) && new RegExp(`^\\W*${escape(r.id)}\\b`).test(row)),
+    )
+      ? 1
+      : 0;
+  }
+
   const rarest = focus.reduce<WeightedFocus | undefined>((a, f) => (!a || f.weight > a.weight ? f : a), undefined);
   let rarestHit = false;
   let predicateHit = false;
+  // An identifier's number alone ("1" of "project 1") says nothing: "1:30" or "Page 1" does not state it, so it counts only with the identifier.
+  const idNumbers = new Set(required.map((r) => r.id));
   for (const f of focus) {
     let hit = false;
+    if (idNumbers.has(f.lemma) && !requiredId) continue;
     const long = shortFormOf.get(f.surface);
     const same = exactMatch(ownContent, f) ?? spelledOut.get(f.lemma) ?? (long?.length && long.every((l) => lemmas.has(l)) ? long[0] : undefined) ?? (namesType(f) ? f.lemma : undefined);
     if (same) {
@@ -524,22 +543,6 @@ export function unitFeatures({ part, focus: allFocus, passageCover, pageCover, q
     else if (named && verb?.text === ":" && !heading) definitionForm = 0.5;
   }
   const reasonMarker = part.answerType === "reason" && own.some((t) => REASON_MARKERS.has(t.lemma)) ? 1 : 0;
-
-  // An identifier the document's scope names ("Assignment 3 Notice", CS 430's syllabus) is met by every unit of it.
-  let requiredId = ownCode.size ? 1 : 0;
-  if (!requiredId && required.length) {
-    const span = [unit, ...unit.context].map((s) => text.slice(s.start, s.end).toLowerCase()).join(" ");
-    const row = text.slice(unit.start, unit.end).toLowerCase();
-    const header = unit.context.map((s) => text.slice(s.start, s.end).toLowerCase()).join(" ");
-    requiredId = required.some(
-      (r) =>
-        new RegExp(`${idAfter(r.noun)}${escape(r.id)}\\b`).test(span) ||
-        // A table row whose first cell is the id, under a header naming the noun ("Week | Topic" over "9 | Storage").
-        (unit.kind === "table_row" && new RegExp(`\\b${escape(r.noun)}`).test(header) && new RegExp(`^\\W*${escape(r.id)}\\b`).test(row)),
-    )
-      ? 1
-      : 0;
-  }
 
   const features: Features = {
     cover: exact / total,
