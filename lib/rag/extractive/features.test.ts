@@ -309,6 +309,19 @@ describe("unitFeatures: abbreviations", () => {
   });
 });
 
+describe("focusFoundIn", () => {
+  it("finds a focus word by its spelling where the passage's lemma differs, as a unit's cover does", () => {
+    const text = "Bore — the width of the drilled hole.\nStroke — how far the arm travels.";
+    const readings = readPassages([makePassage(text, { chunkId: "b" })]);
+    // The tagger reads the opening "Bore" as the past of "bear"; the question's noun must still be found.
+    expect(readings[0].annotated.tokens.find((t) => t.text === "Bore")?.lemma).not.toBe("bore");
+    const [part] = analyzeQuestion("what is the bore?").parts;
+    const focus = weightFocus(part, segmentIdf(readings));
+    expect(focusFoundIn(readings, focus)).toBe(1);
+    expect(get(featuresOf("what is the bore?", [{ text }]), "Bore — the width of the drilled hole.").cover).toBe(1);
+  });
+});
+
 describe("segmentIdf", () => {
   it("weighs a word found on fewer lines more", () => {
     const readings = readPassages([makePassage("The poster is due.\nThe poster is big.\nThe essay is due.", { chunkId: "x" })]);

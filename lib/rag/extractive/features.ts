@@ -298,11 +298,17 @@ function opensInReferenceList(text: string): boolean {
   return opens;
 }
 
-/** A passage's content lemmas, made once per annotation: every part asks of all passages at hand and of each one. */
+/** The words a focus term may match a passage token by: its lemma or its own spelling, as a unit's features match ("Bore — the diameter …" is lemmatised "bear"). */
+const spellings = (t: TextToken) => {
+  const surface = t.text.toLowerCase();
+  return surface === t.lemma ? [t.lemma] : [t.lemma, surface];
+};
+
+/** A passage's content words (lemmas and spellings), made once per annotation: every part asks of all passages at hand and of each one. */
 const passageLemmas = new WeakMap<Annotated, ReadonlySet<string>>();
 function contentLemmaSet(reading: PassageReading): ReadonlySet<string> {
   let set = passageLemmas.get(reading.annotated);
-  if (!set) passageLemmas.set(reading.annotated, (set = new Set(reading.annotated.tokens.filter((t) => t.content).map((t) => t.lemma))));
+  if (!set) passageLemmas.set(reading.annotated, (set = new Set(reading.annotated.tokens.filter((t) => t.content).flatMap(spellings))));
   return set;
 }
 
