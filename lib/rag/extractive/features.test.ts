@@ -152,6 +152,14 @@ describe("required identifiers", () => {
     expect(get(none, "Each lab is due a week after it is set.").requiredMissing).toBe(0);
   });
 
+  it("finds a code of letters and digits stated without its noun, but not a bare number", () => {
+    const code = featuresOf("Who may fire the kiln in Room 3B?", [{ text: "Only glaze students may fire the kiln in 3B." }, { text: "The kiln in 3C is open to all." }]);
+    expect(get(code, "Only glaze students may fire the kiln in 3B.")).toMatchObject({ requiredId: 1, requiredMissing: 0 });
+    expect(get(code, "The kiln in 3C is open to all.").requiredId).toBe(0);
+    const number = featuresOf("When is Lab 4 due?", [{ text: "Submit 4 copies by Friday." }]);
+    expect(get(number, "Submit 4 copies by Friday.").requiredMissing).toBe(1);
+  });
+
   it("treats a unit naming only another id of the same noun as contradicting", () => {
     expect(part.required).toEqual([{ noun: "lab", id: "4" }]);
     expect(contradictsRequiredId(part.required, "Lab 3 is due on 2 April.")).toBe(true);

@@ -440,7 +440,7 @@ export function unitFeatures({ part, focus: allFocus, passageCover, pageCover, q
     requiredId = required.some(
       (r) =>
         new RegExp(`${idAfter(r.noun)}${escape(r.id)}\\b`).test(span) ||
-        // A code ("B04" of "Marsh B04") names its thing alone; a bare number ("4" of "Lab 4") does not.
+        // A code ("3B" of "Room 3B") names its thing alone; a bare number ("4" of "Lab 4") does not.
         (isCode(r.id) && new RegExp(`\\b${escape(r.id)}\\b`).test(span)) ||
         // A table row whose first cell is the id, under a header naming the noun ("Week | Topic" over "9 | Storage").
         (unit.kind === "table_row" && new RegExp(`\\b${escape(r.noun)}`).test(header) && new RegExp(`^\\W*${escape(r.id)}\\b`).test(row)),
@@ -625,7 +625,7 @@ function nounPattern(noun: string): string {
   return pattern;
 }
 
-/** An id of letters and digits ("b04", "3b"): a code, unlike a bare number. */
+/** An id of letters and digits ("3b"): a code, unlike a bare number. */
 const isCode = (id: string) => /\p{L}/u.test(id) && /\d/.test(id);
 
 /** The pattern of an identifier's noun up to its id ("Lab 4", "Labs #4", "lab-4"): the id's pattern follows. */
