@@ -91,6 +91,16 @@ describe("generateExtractive: answering", () => {
     expect(answer("When does the field trip leave?", passages).parts[0].claims[0].evidence[0].quote).toBe("The field trip leaves on 3 May at 08:00.");
   });
 
+  it("never quotes a running header or footer", () => {
+    const scopeTerms = ["pottery", "101", "studio", "handbook", "spring", "2026", "page"];
+    const passages = [doc("S1", "Glazes must dry overnight before firing.\nPOTTERY 101 Studio Handbook · Spring 2026 · Page 4", { pdfPage: 4, charStart: 120, scopeTerms })];
+    const state = answer("Which pottery studio handbook is for spring 2026?", passages);
+    expect(state.parts[0].claims.flatMap((c) => c.evidence.map((e) => e.quote))).not.toContain("POTTERY 101 Studio Handbook · Spring 2026 · Page 4");
+    // The same line as a document's title line stays a candidate: it may name the course asked about.
+    const title = [doc("S1", "POTTERY 101 Studio Handbook · Spring 2026\nGlazes must dry overnight before firing.", { pdfPage: 1, charStart: 0, scopeTerms })];
+    expect(generateExtractive({ analysis: analyzeQuestion("Which pottery studio handbook is for spring 2026?"), passages: title }, coverOnly).parts[0].claims[0].evidence[0].quote).toBe("POTTERY 101 Studio Handbook · Spring 2026");
+  });
+
   it("never quotes a line that asks a question", () => {
     const passages = [doc("S1", "What is a watershed?\n\nRivers drain into the sea.")];
     expect(answer("What is a watershed?", passages).parts[0].state).toBe("missing");

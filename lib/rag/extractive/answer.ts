@@ -67,6 +67,12 @@ export function readPassages(passages: readonly Passage[], ranks?: ReadonlyMap<s
   });
 }
 
+/** One line of nothing but the document's scope words and numbers ("CS 430 Syllabus · Fall 2025 · Page 3"): page furniture, which says which document, never an answer. The title line is left to the ranker. */
+function isRunningLine(quote: string, scope: ReadonlySet<string>): boolean {
+  const words = quote.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+  return !quote.includes("\n") && words.some((w) => /\p{L}/u.test(w)) && words.every((w) => scope.has(w) || /^\d+$/.test(w));
+}
+
 /** Why a unit can never answer a part, however well it scores, or null. */
 function exclusion(part: RequestedPart, reading: PassageReading, unit: Unit, quote: string, features: Features): string | null {
   if (contradictsRequiredId(requiredIn(part, reading.titleLemmas), quote)) return "names another identifier";
@@ -74,6 +80,7 @@ function exclusion(part: RequestedPart, reading: PassageReading, unit: Unit, quo
   if (isReferenceEntry(reading.annotated.text, unit.start)) return "a reference-list entry";
   if (features.question) return "asks a question, states nothing";
   if (unit.start < reading.titleLineEnd && unit.end > reading.titleLineEnd) return "joins the document's title line to the text below it";
+  if (unit.start >= reading.titleLineEnd && isRunningLine(quote, reading.titleLemmas)) return "a running header or footer";
   if (features.requiredMissing && features.typeMissing) return "states neither the identifier asked about nor a value of the asked-for kind";
   return null;
 }
