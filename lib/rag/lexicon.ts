@@ -67,6 +67,9 @@ export const PART_CONNECTIVES: ReadonlySet<string> = new Set(["and", "or", "but"
 /** Causal connectives: a sentence that gives a reason usually contains one of them. */
 export const REASON_MARKERS: ReadonlySet<string> = new Set(["because", "since", "so", "therefore", "thus", "hence", "order", "due", "reason", "purpose", "cause", "allow", "enable", "prevent", "avoid", "ensure"]);
 
+/** Prepositions of place: "in the kitchen bins", "at the front desk" say where, as a name does. */
+export const PLACE_PREPOSITIONS: ReadonlySet<string> = new Set(["in", "at", "on", "inside", "outside", "near", "behind", "beside", "under", "above", "below", "beneath"]);
+
 /** Verbs a definition is stated with ("X is …", "X refers to …", "X means …", "X denotes …"). */
 export const DEFINING_VERBS: ReadonlySet<string> = new Set(["be", "refer", "mean", "denote", "define", "describe", "represent", "call", "know"]);
 

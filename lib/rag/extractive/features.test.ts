@@ -94,6 +94,15 @@ describe("unitFeatures: answer type", () => {
     expect(get(who, "Open Saturday mornings in the studio.")).toMatchObject({ typeMatch: 0, typeMissing: 1 });
   });
 
+  it("takes a place said with a preposition for a where-question, named or not, but not a time or the question's own place", () => {
+    const where = featuresOf("Where should wet paintings be left?", [{ text: "Leave wet paintings on the drying rack by the window.\nWet paintings are collected in week 3.\nWet paintings must dry in the studio.\nPaintings must dry for a day." }]);
+    expect(get(where, "Leave wet paintings on the drying rack by the window.")).toMatchObject({ typeMatch: 1, typeMissing: 0 });
+    expect(get(where, "Wet paintings are collected in week 3.")).toMatchObject({ typeMatch: 0, typeMissing: 1 });
+    expect(get(where, "Paintings must dry for a day.")).toMatchObject({ typeMatch: 0, typeMissing: 1 });
+    const inStudio = featuresOf("Where in the studio should wet paintings be left?", [{ text: "Wet paintings must dry in the studio." }]);
+    expect(get(inStudio, "Wet paintings must dry in the studio.").typeMatch).toBe(0);
+  });
+
   it("marks a unit that holds none of a yes/no question's verbs or adjectives: it says neither yes nor no", () => {
     const yn = featuresOf("Are rehearsals filmed?", [{ text: "Rehearsals are filmed for the archive.\nRehearsals start at six." }]);
     expect(get(yn, "Rehearsals are filmed for the archive.").predicateMissing).toBe(0);

@@ -6,11 +6,11 @@
  * weights stay comparable; the model (model.ts) turns them into a calibrated probability.
  */
 import type { RequestedPart } from "../analyze/analyze";
-import { ANAPHORS, DEFINING_VERBS, REASON_MARKERS, TYPE_NOUNS, type AnswerType } from "../lexicon";
+import { ANAPHORS, DEFINING_VERBS, PLACE_PREPOSITIONS, REASON_MARKERS, TYPE_NOUNS, type AnswerType } from "../lexicon";
 import { abbreviationsIn } from "../text/abbreviations";
 import { annotate, contentLemmas, type Annotated, type EntitySpan, type EntityType, type TextToken } from "../text/nlp";
 import editDistance from "damerau-levenshtein";
-import { isCommonWord, isCompoundKindOf, isKnownWord, relatedWords } from "../text/wordnet";
+import { isCommonWord, isCompoundKindOf, isKnownWord, isTimeNoun, relatedWords } from "../text/wordnet";
 import { MAX_LABEL_WORDS, SECTION_NUMBER, TERMINAL, unitKinds, type Unit } from "./units";
 
 export const featureNames = [
@@ -358,6 +358,15 @@ function setupBefore(reading: PassageReading, unit: Unit): Array<{ start: number
   return sentences.filter((s) => s.end <= unit.start && text.slice(s.start, s.end).trim()).slice(-SETUP_SENTENCES);
 }
 
+/** A preposition of place before a noun the question did not say ("in the kitchen bins"): a place, named or not. */
+function saysWhere(own: readonly TextToken[], questionLemmas: ReadonlySet<string>, undated: (t: TextToken) => boolean): boolean {
+  return own.some((t, i) => {
+    if (t.pos !== "ADP" || !PLACE_PREPOSITIONS.has(t.text.toLowerCase())) return false;
+    const noun = own.slice(i + 1, i + 1 + NEAR_VALUE).find((n) => n.pos === "NOUN" || n.pos === "PROPN");
+    return !!noun && noun.content && !questionLemmas.has(noun.lemma) && undated(noun) && !isTimeNoun(noun.lemma);
+  });
+}
+
 /** A value worked out: a number right after "=" or "≈" ("so x* = 25", "≈ 1.89 m"). */
 const WORKED_VALUE = /[=≈]\s*\(?[−–-]?[$€£]?\s*(\d[\d,]*(?:\.\d+)?)/gu;
 
@@ -426,7 +435,8 @@ export function unitFeatures({ part, focus: allFocus, passageCover, pageCover, q
   else if (part.answerType === "person" || part.answerType === "place") {
     // A weekday or month is a date, not a name.
     const dated = entities.filter((e) => e.type === "DATE" || e.type === "TIME");
-    typeMatch = ownContent.some((t) => t.pos === "PROPN" && !questionLemmas.has(t.lemma) && isName(t) && !dated.some((e) => e.start <= t.start && t.end <= e.end)) ? 1 : 0;
+    const undated = (t: TextToken) => !dated.some((e) => e.start <= t.start && t.end <= e.end);
+    typeMatch = ownContent.some((t) => t.pos === "PROPN" && !questionLemmas.has(t.lemma) && isName(t) && undated(t)) || (part.answerType === "place" && saysWhere(own, questionLemmas, undated)) ? 1 : 0;
   }
   const typeMissing = (wanted || part.answerType === "person" || part.answerType === "place") && !typeMatch ? 1 : 0;
   // A focus word that names the kind of answer ("the instructor's email address", "the last day to drop") is said by a value of that kind.

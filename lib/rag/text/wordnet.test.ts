@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { areRelated, closedCompoundsOf, isCommonWord, isCompoundKindOf, relatedWords } from "./wordnet";
+import { areRelated, closedCompoundsOf, isCommonWord, isCompoundKindOf, isTimeNoun, relatedWords } from "./wordnet";
 
 describe("relatedWords", () => {
   it("gives synonyms from the lemma's frequent senses", () => {
@@ -97,6 +97,13 @@ describe("isCommonWord", () => {
     expect(isCommonWord("Einstein")).toBe(false);
     expect(isCommonWord("Petrenkova")).toBe(false);
     expect(isCommonWord("")).toBe(false);
+  });
+});
+
+describe("isTimeNoun", () => {
+  it("is true for a noun whose first sense is filed under noun.time, false for places, things and unknown words", () => {
+    for (const w of ["fortnight", "evening", "weekend", "Semester"]) expect(isTimeNoun(w), w).toBe(true);
+    for (const w of ["greenhouse", "shelf", "harbour", "xqzv"]) expect(isTimeNoun(w), w).toBe(false);
   });
 });
 

@@ -30,7 +30,8 @@ const ALL_POS: readonly Pos[] = ["n", "v", "a", "r"];
 
 type Pointer = { symbol: string; offset: number; pos: Pos; source: number; target: number };
 /** `proper[i]`: WordNet writes word i capitalised in this synset (a name: "Turing", "Seth"). */
-type Synset = { words: string[]; proper: boolean[]; pointers: Pointer[] };
+/** `lexFile`: the lexicographer file the synset is filed under (wndb(5) lex_filenum: 28 is noun.time). */
+type Synset = { words: string[]; proper: boolean[]; pointers: Pointer[]; lexFile: number };
 
 let dictDir: string | undefined;
 /**
@@ -197,7 +198,7 @@ function synset(pos: Pos, offset: number): Synset {
       target: parseInt(st.slice(2, 4), 16),
     });
   }
-  const parsed: Synset = { words, proper, pointers };
+  const parsed: Synset = { words, proper, pointers, lexFile: parseInt(f[1], 10) };
   if (synsets.size >= SYNSET_CACHE_MAX) synsets.clear();
   synsets.set(key, parsed);
   return parsed;
@@ -295,6 +296,17 @@ export function areRelated(a: string, b: string): boolean {
   const y = b.trim().toLowerCase();
   if (x === y) return false;
   return relatedWords(x).has(y) || relatedWords(y).has(x);
+}
+
+/** lexnames(5): the lexicographer file of nouns denoting time and temporal relations. */
+const NOUN_TIME = 28;
+
+/** True when the noun's first sense names a time ("week", "semester", "morning"): "in week 3" says when, not where. */
+export function isTimeNoun(word: string): boolean {
+  const slot = loadIndex().slots.get(word.trim().toLowerCase());
+  if (slot === undefined) return false;
+  const offset = loadIndex().offsets[slot * ALL_POS.length * SENSES_PER_POS];
+  return offset >= 0 && synset("n", offset).lexFile === NOUN_TIME;
 }
 
 /** True when WordNet has an entry for the word at all, as a common word or a name. */
