@@ -124,6 +124,11 @@ describe("requestedParts: required identifiers", () => {
     expect(part.required).toEqual([{ noun: "lab", id: "3" }]);
   });
 
+  it("keeps the spelling of a gerund that names the item ('Glazing 2'), which its verb lemma would not match", () => {
+    const [part] = requestedParts("how long does glazing 2 take?").parts;
+    expect(part.required).toEqual([{ noun: "glazing", id: "2" }]);
+  });
+
   it("reads a glued form 'HW2' as noun hw with id 2", () => {
     const [part] = requestedParts("When is HW2 due?").parts;
     expect(part.required).toEqual([{ noun: "hw", id: "2" }]);

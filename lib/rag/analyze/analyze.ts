@@ -87,7 +87,7 @@ function requiredIds(tokens: TextToken[]): RequiredId[] {
     const ordinal = ordinalNumber(tokens, i);
     if (ordinal) out.push({ noun: next.lemma, id: ordinal, ordinal: true });
     // A name followed by "=" is a variable of an equation ("the demand curve Q = 100 − 2P"), not an identifier.
-    else if (t.content && t.pos !== "NUM" && next && isIdToken(next) && !hasAlnumId(t) && !EQUATION_SIGN.test(tokens[i + 2]?.text ?? "")) out.push({ noun: t.lemma, id: (next.pos === "NUM" ? next.lemma : next.text).toLowerCase() }); // a number's lemma keeps a letter written flush after it ("3B")
+    else if (t.content && t.pos !== "NUM" && next && isIdToken(next) && !hasAlnumId(t) && !EQUATION_SIGN.test(tokens[i + 2]?.text ?? "")) out.push({ noun: t.pos === "VERB" ? lower(t) : t.lemma, id: (next.pos === "NUM" ? next.lemma : next.text).toLowerCase() }); // a number's lemma keeps a letter written flush after it ("3B"); a gerund naming the item keeps its spelling ("Writing 2", not "write")
     else if (hasAlnumId(t) && t.type !== "number") {
       const m = t.text.toLowerCase().match(/^(\p{L}+)-?(\d+\p{L}?)$/u);
       if (m) out.push({ noun: m[1], id: m[2] });

@@ -169,6 +169,11 @@ describe("required identifiers", () => {
     expect(get(number, "Submit 4 copies by Friday.").requiredMissing).toBe(1);
   });
 
+  it("finds an identifier named by a gerund ('Glazing 2') as the notes write it", () => {
+    const g = featuresOf("how long does glazing 2 take?", [{ text: "Glazing 2 takes three hours in the kiln." }, { text: "Glazing 1 takes an hour." }]);
+    expect(get(g, "Glazing 2 takes three hours in the kiln.")).toMatchObject({ requiredId: 1, requiredMissing: 0 });
+  });
+
   it("treats a unit naming only another id of the same noun as contradicting", () => {
     expect(part.required).toEqual([{ noun: "lab", id: "4" }]);
     expect(contradictsRequiredId(part.required, "Lab 3 is due on 2 April.")).toBe(true);
