@@ -483,6 +483,8 @@ export async function collectExamples(log: (line: string) => void = () => {}): P
 /** Collects the development data, cross-validates, fits on everything and (with `write`) stores the weights. */
 export async function fitRanker({ write = false, misses = false, log = () => {} }: { write?: boolean; misses?: boolean; log?: (line: string) => void } = {}): Promise<FitReport> {
   const examples = await collectExamples(log);
+  // The questions as asked, without their gold-withheld copies.
+  const asked = examples.filter((e) => !e.withheld);
   const secondRatio = defaultModel.secondRatio;
   const missed: Miss[] = [];
   const cv = crossValidate(examples, secondRatio, misses ? (m) => m.group.startsWith("course:") && missed.push(m) : undefined);
@@ -496,7 +498,7 @@ export async function fitRanker({ write = false, misses = false, log = () => {} 
   log(`  SQuAD dev slice:    answerable right ${pct(cv.squad.right, cv.squad.answerable)}, unanswerable declined ${pct(cv.squad.declined, cv.squad.unanswerable)}, gold page withheld declined ${pct(cv.squad.withheldDeclined, cv.squad.withheld)}`);
   log(`  ranking alone (no floor, every question answered): course ${pct(cv.ranked.course.right, cv.ranked.course.answerable)}, SQuAD ${pct(cv.ranked.squad.right, cv.ranked.squad.answerable)} of answerable questions right`);
   log(`  folds: ${cv.folds.map((f) => `${f.group} floor ${f.floor}`).join("; ")}`);
-  log(`\nFitted on all ${examples.filter((e) => !e.withheld).length} questions: floor ${floor}, the median of the course folds' (the lowest meeting the target in-sample: ${inSampleFloor}) (in-sample: course ${pct(inSample.course.right, inSample.course.answerable)} / declined ${pct(inSample.course.declined, inSample.course.unanswerable)}; SQuAD ${pct(inSample.squad.right, inSample.squad.answerable)} / declined ${pct(inSample.squad.declined, inSample.squad.unanswerable)})`);
+  log(`\nFitted on all ${asked.length} questions: floor ${floor}, the median of the course folds' (the lowest meeting the target in-sample: ${inSampleFloor}) (in-sample: course ${pct(inSample.course.right, inSample.course.answerable)} / declined ${pct(inSample.course.declined, inSample.course.unanswerable)}; SQuAD ${pct(inSample.squad.right, inSample.squad.answerable)} / declined ${pct(inSample.squad.declined, inSample.squad.unanswerable)})`);
   log("\nFloor → answerable right / unanswerable declined, in-sample (the precision/recall trade-off of the gate):");
   for (const f of FLOORS.filter((x) => Math.round(x * 100) % 5 === 0)) {
     const t = tally(examples, weights, f, secondRatio);
@@ -516,8 +518,8 @@ export async function fitRanker({ write = false, misses = false, log = () => {} 
       data: {
         course: "lib/eval/golden.jsonl + fresh.jsonl + written.jsonl, single-part questions, demo course + ../shared/corpus + lib/eval/written",
         squad: "../shared/bench/squad/dev-slice.json (SQuAD 2.0, CC BY-SA 4.0)",
-        questions: examples.filter((e) => !e.withheld).length,
-        units: examples.filter((e) => !e.withheld).reduce((s, e) => s + e.units.length, 0),
+        questions: asked.length,
+        units: asked.reduce((s, e) => s + e.units.length, 0),
       },
       leaveOneDocumentOut: {
         courseAnswerableRight: round(cv.course.right / Math.max(1, cv.course.answerable)),

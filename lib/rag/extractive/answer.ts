@@ -10,7 +10,7 @@ import { annotate, contentLemmas, type Annotated, type EntityType } from "../tex
 import type { DraftClaim, DraftPart, GenerateState, LabelledPassage, Passage } from "../types";
 import { contradictsRequiredId, numberedIds, requiredIn, shortFormsIn, focusFoundIn, isReferenceEntry, isTableOfContents, segmentIdf, unitFeatures, vocabularyOf, weightFocus, type Features, type PassageReading } from "./features";
 import { defaultModel, probability, rankScore, type ExtractiveModel } from "./model";
-import { isTitleLine } from "./scope";
+import { isRunningLine, isTitleLine } from "./scope";
 import { answerUnits, displayText, type Unit } from "./units";
 
 /** Two units speak of the same thing when their focus coverage differs by no more than this (a share of the question's weight). */
@@ -65,12 +65,6 @@ export function readPassages(passages: readonly Passage[], ranks?: ReadonlyMap<s
     const titleLineEnd = p.pdfPage === 1 && p.charStart === 0 && isTitleLine(firstLine) ? firstLine.length : 0;
     return { chunkId: p.chunkId, rank: (ranks?.get(p.chunkId) ?? i + 1) - 1, annotated, units: unitsOf(annotated), titleLineEnd, titleLemmas: new Set([...shared, ...(p.scopeTerms ?? [])]) };
   });
-}
-
-/** One line of nothing but the document's scope words and numbers ("CS 430 Syllabus · Fall 2025 · Page 3"): page furniture, which says which document, never an answer. The title line is left to the ranker. */
-function isRunningLine(quote: string, scope: ReadonlySet<string>): boolean {
-  const words = quote.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
-  return !quote.includes("\n") && words.some((w) => /\p{L}/u.test(w)) && words.every((w) => scope.has(w) || /^\d+$/.test(w));
 }
 
 /** Why a unit can never answer a part, however well it scores, or null. */

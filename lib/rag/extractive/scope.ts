@@ -22,6 +22,12 @@ const words = (text: string) => text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [
 /** A title line is short and is not a sentence: a one-line notice ("The lab moves to Room 204.") is content. */
 export const isTitleLine = (line: string) => words(line).length <= MAX_TITLE_LINE_WORDS && !/[.?!]["”’)]*\s*$/u.test(line);
 
+/** One line of nothing but scope words and numbers ("CS 430 Syllabus · Fall 2025 · Page 3"): page furniture, which says which document, never an answer. */
+export function isRunningLine(line: string, scope: ReadonlySet<string>): boolean {
+  const ws = words(line);
+  return !line.includes("\n") && ws.some((w) => /\p{L}/u.test(w)) && ws.every((w) => scope.has(w) || /^\d+$/.test(w));
+}
+
 /** A page's first and last lines with words, when short: where running headers, footers and page numbers stand (a paragraph is not a header). */
 function edgeLines(text: string): string[] {
   const lines = text.split("\n").filter((l) => /[\p{L}\p{N}]/u.test(l));
