@@ -66,6 +66,9 @@ describe("requestedParts: answer types", () => {
     ["What is the field trip date?", "date"],
     ["When are the pottery studio's opening hours?", "time"],
     ["What is the museum's entry fee?", "money"],
+    // "how much" asks for the quantity a word of its clause names, a sum when it costs.
+    ["How much does a replacement locker key cost?", "money"],
+    ["How much water does the kiln use?", "amount"],
     ["What time zone does the observatory log in?", "general"],
   ])("%s → %s", (question, type) => {
     expect(typeOf(question)).toBe(type);

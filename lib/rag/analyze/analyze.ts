@@ -179,6 +179,9 @@ function phraseHead(words: readonly TextToken[], from: number): TextToken {
   return head;
 }
 
+/** The quantities "how much" may ask for. */
+const MEASURES: ReadonlySet<AnswerType> = new Set(["money", "percent", "duration"]);
+
 function answerTypeOf(tokens: TextToken[]): AnswerType {
   const words = tokens.filter((t) => t.pos !== "PUNCT" && !PART_CONNECTIVES.has(lower(t)));
   const i = words.findIndex(isInterrogative);
@@ -188,7 +191,12 @@ function answerTypeOf(tokens: TextToken[]): AnswerType {
   }
   const wh = lower(words[i]);
   // "how is X defined", "how do you define X": a defining verb asks for the definition.
-  if (wh === "how") return HOW_DEGREE.get(lower(words[i + 1] ?? words[i])) ?? (words.slice(i + 1).some((t) => t.pos === "VERB" && t.lemma !== "be" && DEFINING_VERBS.has(t.lemma)) ? "definition" : "general");
+  if (wh === "how") {
+    const degree = HOW_DEGREE.get(lower(words[i + 1] ?? words[i]));
+    // "how much does it cost", "how much time": a word of the clause that names a measure says which quantity.
+    if (degree === "amount") return words.slice(i + 2).map((t) => TYPE_NOUNS.get(t.lemma)).find((type) => type && MEASURES.has(type)) ?? degree;
+    return degree ?? (words.slice(i + 1).some((t) => t.pos === "VERB" && t.lemma !== "be" && DEFINING_VERBS.has(t.lemma)) ? "definition" : "general");
+  }
   // The head noun after the interrogative ("what year", "which room", "what is the deadline") may name the type.
   const first = words.slice(i + 1, i + 5).findIndex(isNounish) + i + 1;
   // "what's the lead TA for 141B's email", "what's course's email": the noun after a possessive is the one asked for, however the possessor is tagged.

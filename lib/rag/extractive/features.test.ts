@@ -92,6 +92,9 @@ describe("unitFeatures: answer type", () => {
     expect(get(who, "Workshop lead: Oksana Petrenkova")).toMatchObject({ typeMatch: 1, typeMissing: 0 });
     expect(get(who, "Workshop Schedule And Materials")).toMatchObject({ typeMatch: 0, typeMissing: 1 });
     expect(get(who, "Open Saturday mornings in the studio.")).toMatchObject({ typeMatch: 0, typeMissing: 1 });
+    // A code with digits names a thing, not a person.
+    const code = featuresOf("Who judges the kiln showcase?", [{ text: "Thu, Mar 6 K2 kiln showcase, public\n" }]);
+    expect(get(code, "Thu, Mar 6 K2 kiln showcase, public")).toMatchObject({ typeMatch: 0, typeMissing: 1 });
   });
 
   it("takes a place said with a preposition for a where-question, named or not, but not a time or the question's own place", () => {

@@ -130,8 +130,8 @@ export function segmentIdf(readings: readonly PassageReading[]): (lemma: string)
 /** A number right after a noun names one item ("Project 3", "Room 204"), it counts nothing ("5 projects"). */
 const namesAnItem = (e: EntitySpan, tokens: readonly TextToken[]) => e.type === "CARDINAL" && ["NOUN", "PROPN"].includes(tokens[e.from - 1]?.pos ?? "");
 
-/** A capitalised word that is no common English word: a heading's "Information" names nobody, "Srikrishnan" or "Seth" does. */
-const isName = (t: TextToken) => /^\p{Lu}/u.test(t.text) && !isCommonWord(t.text) && !isCommonWord(t.lemma);
+/** A capitalised word that is no common English word: a heading's "Information" names nobody, "Srikrishnan" or "Seth" does; a code with digits ("P3") names nobody either. */
+const isName = (t: TextToken) => /^\p{Lu}\P{N}*$/u.test(t.text) && !isCommonWord(t.text) && !isCommonWord(t.lemma);
 
 const tokensIn = (tokens: readonly TextToken[], start: number, end: number) => tokens.filter((t) => t.start >= start && t.end <= end);
 
