@@ -91,9 +91,9 @@ export function llmGenerator(config: LlmConfig): Generator {
         throw new GenerationError(`The model endpoint failed: ${((failure ?? e) as Error).message}`, failure ?? e);
       }
     },
-    async standalone(question, history, signal) {
+    async standalone(question, history, signal, previousAnswer) {
       if (history.length === 0) return question;
-      const result = await complete(standaloneQuestionPrompt({ history, question }), signal);
+      const result = await complete(standaloneQuestionPrompt({ history, question, previousAnswer }), signal);
       return result.text.trim() || question;
     },
   };

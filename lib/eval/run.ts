@@ -21,13 +21,24 @@ import { env } from "@/lib/env";
 import { workerDepsFromEnv } from "@/lib/ingest/deps";
 import { ingestFiles } from "@/lib/ingest/ingest-files";
 import { processQueuedJobs } from "@/lib/ingest/worker";
-import { type AskSettings, type ExtractiveModel, type TraceRecord } from "@/lib/rag/pipeline";
+import { answerText, type AskDeps, type AskSettings, type ExtractiveModel, type TraceRecord } from "@/lib/rag/pipeline";
 import { ask, askDeps, defaultAskSettings } from "@/lib/server/ask";
 import { seedDemoCourse } from "@/lib/server/seed";
 import { parseGoldenJsonl } from "./jsonl";
 import { computeMetrics, diagnose, evalParts, type EvalRecord, type GoldenQuestion, type Metrics, type MissCause, type Split } from "./metrics";
 
 const REPO_ROOT = fileURLToPath(new URL("../..", import.meta.url));
+/**
+ * What the student read before a follow-up, as the chat passes it on: the answer to the last
+ * question of its history (asked after the ones before it); undefined when it stated nothing.
+ */
+export async function previousAnswerOf(handle: DbHandle, { courseId, history }: { courseId: string; history: readonly string[] }, deps: AskDeps): Promise<string | undefined> {
+  const last = history.at(-1);
+  if (last === undefined) return undefined;
+  const { answer } = await ask(handle, { courseId, question: last, history: history.slice(0, -1) }, deps);
+  return answer.status === "answered" || answer.status === "partial" ? answerText(answer) : undefined;
+}
+
 /** The golden set, next to this file. */
 export const GOLDEN_PATH = join(REPO_ROOT, "lib", "eval", "golden.jsonl");
 /**
@@ -207,7 +218,9 @@ export async function runGolden({ split = "all", overrides = {}, model, ids, gol
     const courseId = db.courses.get(g.course);
     if (!courseId) throw new Error(`Golden question ${g.id} names course “${g.course}”, which is neither "${DEMO_COURSE}" nor a PDF in ${corpusDir ?? CORPUS_DIR}.`);
     const t0 = performance.now();
-    const { answer, trace } = await ask(db.handle, { courseId, question: g.question, history: g.history ?? [] }, askDeps(db.handle, courseId, overrides, generator));
+    const deps = askDeps(db.handle, courseId, overrides, generator);
+    const history = g.history ?? [];
+    const { answer, trace } = await ask(db.handle, { courseId, question: g.question, history, previousAnswer: await previousAnswerOf(db.handle, { courseId, history }, deps) }, deps);
     const record: EvalRecord = {
       golden: g,
       status: answer.status,

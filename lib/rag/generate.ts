@@ -30,7 +30,7 @@ export interface Generator {
   /** Claims as they are written (a model's streamed output); the pipeline validates and publishes each at once. Without it, `generate` answers whole. */
   stream?(input: GenerateInput): AsyncGenerator<GenerateEvent, GenerateState>;
   /** A model's rewrite of a follow-up into a standalone question; without it the question analysis resolves follow-ups itself. */
-  standalone?(question: string, history: string[], signal?: AbortSignal): Promise<string>;
+  standalone?(question: string, history: string[], signal?: AbortSignal, previousAnswer?: string): Promise<string>;
 }
 
 /** The model endpoint failed, timed out or returned malformed output after its retries. */

@@ -76,5 +76,9 @@ describe("ground", () => {
     expect(messages[1].content).not.toContain(history[0]);
     expect(messages[1].content).toContain(history[3]);
     expect(messages[1].content.endsWith("Last question: And when is it due?")).toBe(true);
+    expect(messages[1].content).not.toContain("Last answer");
+    // The last answer too, so that "her" can name the person it gave.
+    const withAnswer = standaloneQuestionPrompt({ history: ["Who marks the essays?"], question: "Where is her office?", previousAnswer: "Essays are marked by Dr. Ruth Abiodun." });
+    expect(withAnswer[1].content).toContain("Last answer: Essays are marked by Dr. Ruth Abiodun.");
   });
 });

@@ -79,9 +79,14 @@ export interface AskInput {
   question: string;
   /** Earlier questions of the conversation, oldest first. */
   history: string[];
+  /** The text of the conversation's last answer: "her office" after "who teaches it?" is the office of the person it named. */
+  previousAnswer?: string;
   /** Aborted when the student goes away: the answer stops at the next stage with status `cancelled`. */
   signal?: AbortSignal;
 }
+
+/** An answer as the student reads it: its claims, one a line. */
+export const answerText = (answer: Answer) => answer.parts.flatMap((p) => p.claims.map((c) => c.text)).join("\n");
 
 export interface AskResult {
   answer: Answer;
@@ -100,7 +105,7 @@ async function retrieveParts(analysis: QuestionAnalysis, k: number, ports: Retri
  * is every retrieved passage, over which the answer measures its word statistics.
  */
 export async function rankerInputs(input: AskInput, deps: AskDeps): Promise<{ analysis: QuestionAnalysis; readings: PassageReading[]; basis: PassageReading[]; passages: LabelledPassage[] }> {
-  const analysis = distinctParts(analyzeQuestion(input.question, input.history.slice(-historyLimit)));
+  const analysis = distinctParts(analyzeQuestion(input.question, input.history.slice(-historyLimit), { previousAnswer: input.previousAnswer }));
   const retrieved = await retrieveParts(analysis, deps.settings.k, deps.retrievePorts);
   const packed = pack({ question: input.question, history: input.history.slice(-historyLimit), candidates: retrieved.hits, settings: deps.settings, countTokens: deps.countTokens });
   const ranks = new Map(retrieved.hits.map((h) => [h.passage.chunkId, h.rank]));
@@ -172,7 +177,7 @@ export async function* answerQuestion(input: AskInput, deps: AskDeps): AsyncGene
   if (history.length && generator.standalone) {
     yield { type: "stage", stage: "rewriting" };
     try {
-      rewritten = await timed(trace, "standalone", () => generator.standalone!(input.question, history, input.signal));
+      rewritten = await timed(trace, "standalone", () => generator.standalone!(input.question, history, input.signal, input.previousAnswer));
     } catch (e) {
       trace.attempts.push({ attempt: 0, messages: [], raw: null, problems: [], error: (e as Error).message });
       const result = finish(decide({ failure: input.signal?.aborted ? "cancelled" : "generation" }), []);
@@ -181,7 +186,7 @@ export async function* answerQuestion(input: AskInput, deps: AskDeps): AsyncGene
     }
   }
 
-  const analysis: QuestionAnalysis = await timed(trace, "analyze", () => distinctParts(analyzeQuestion(input.question, history, rewritten)));
+  const analysis: QuestionAnalysis = await timed(trace, "analyze", () => distinctParts(analyzeQuestion(input.question, history, { rewritten, previousAnswer: input.previousAnswer })));
   trace.standaloneQuery = analysis.standalone;
   trace.analysis = { resolution: analysis.resolution, parts: analysis.parts, context: analysis.context, searchTerms: analysis.searchTerms };
 
@@ -406,7 +411,7 @@ export async function answerWithContext(input: AskInput, passages: Array<Omit<La
     return { trace, answer: { status, parts, message: message ?? undefined, nextStep: nextStep ?? undefined, generator: generator.name, traceId: trace.id } };
   };
 
-  const analysis = await timed(trace, "analyze", () => distinctParts(analyzeQuestion(input.question, history)));
+  const analysis = await timed(trace, "analyze", () => distinctParts(analyzeQuestion(input.question, history, { previousAnswer: input.previousAnswer })));
   Object.assign(trace, { standaloneQuery: analysis.standalone, analysis: { resolution: analysis.resolution, parts: analysis.parts, context: analysis.context, searchTerms: analysis.searchTerms } });
   const hits = passages.map((passage, i) => ({ passage, rank: i + 1, lexicalScore: null, lexicalRank: null, denseScore: null, denseRank: null, fusedScore: 0 }));
   trace.retrieval = { matchExpression: null, dense: false, hits: traceHits({ query: analysis.standalone, matchExpression: null, hits, dense: false }), error: null };

@@ -77,17 +77,19 @@ export function retryMessage(problems: CitationProblem[], { heldOnly = false }: 
 }
 
 /** Rewrites a follow-up ("and when is it due?") into a question that retrieval can use on its own. */
-export function standaloneQuestionPrompt({ history, question }: { history: string[]; question: string }): ChatMessage[] {
+export function standaloneQuestionPrompt({ history, question, previousAnswer }: { history: string[]; question: string; previousAnswer?: string }): ChatMessage[] {
   const earlier = recentQuestions(history);
+  // The last answer, when there is one: "his office" after "who teaches it?" is the office of the person it named.
+  const answered = previousAnswer?.trim() ? `\n\nLast answer: ${previousAnswer.trim()}` : "";
   return [
     {
       role: "system",
       content:
-        'Rewrite the student\'s last question so it can be understood without the conversation: replace words such as "it", "that" or "the second one" with what they refer to in the earlier questions. Keep the student\'s wording otherwise. Do not answer it and do not add facts. If it is already standalone, return it unchanged. Reply with the question only.',
+        'Rewrite the student\'s last question so it can be understood without the conversation: replace words such as "it", "that", "her" or "the second one" with what they refer to in the earlier questions or the last answer. Keep the student\'s wording otherwise. Do not answer it and do not add facts. If it is already standalone, return it unchanged. Reply with the question only.',
     },
     {
       role: "user",
-      content: `Earlier questions, oldest first:\n${earlier.map((q) => `- ${q}`).join("\n")}\n\nLast question: ${question}`,
+      content: `Earlier questions, oldest first:\n${earlier.map((q) => `- ${q}`).join("\n")}${answered}\n\nLast question: ${question}`,
     },
   ];
 }

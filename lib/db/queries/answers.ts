@@ -1,7 +1,7 @@
 import "server-only";
 import { and, asc, desc, eq, sql } from "drizzle-orm";
 import { newId } from "@/lib/ids";
-import type { Answer, TraceRecord } from "@/lib/rag/pipeline";
+import { answerText, type Answer, type TraceRecord } from "@/lib/rag/pipeline";
 import type { Db } from "../client";
 import { citations, claims, conversations, messages, traces, type Conversation, type Message } from "../schema";
 
@@ -61,7 +61,7 @@ export async function saveAnswer(
         id: messageId,
         conversationId: conversation.id,
         role: "assistant",
-        content: answer.parts.flatMap((p) => p.claims.map((c) => c.text)).join("\n") || (answer.message ?? ""),
+        content: answerText(answer) || (answer.message ?? ""),
         status: answer.status,
         answer,
         traceId: trace.id,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { analyzeQuestion, requestedParts, resolveFollowUp } from "./analyze";
+import { analyzeQuestion, personNamed, requestedParts, resolveFollowUp } from "./analyze";
 
 const lemmas = (focus: Array<{ lemma: string }>) => focus.map((f) => f.lemma);
 
@@ -229,6 +229,32 @@ describe("follow-ups", () => {
     expect(a.parts[0].answerType).toBe("date");
   });
 
+  it("reads 'he' or 'her' after a who-question as the one person its answer named", () => {
+    const who = ["Who runs the pottery studio?"];
+    const answer = "Studio manager: Dr. Ilse Vanterpool-Reyes, room G12";
+    const a = analyzeQuestion("where is her office?", who, { previousAnswer: answer });
+    expect(a.resolution.kind).toBe("pronoun");
+    expect(a.standalone).toBe("where is Dr. Ilse Vanterpool-Reyes's office?");
+    expect(lemmas(a.parts[0].focus)).toEqual(expect.arrayContaining(["vanterpool", "office"]));
+    expect(analyzeQuestion("when can I email him?", who, { previousAnswer: answer }).standalone).toBe("when can I email Dr. Ilse Vanterpool-Reyes?");
+    // Two people named, or none: the previous question's subject, as without an answer.
+    const two = "Studio manager: Ilse Vanterpool; technician: Bram Okafor";
+    expect(analyzeQuestion("where is her office?", who, { previousAnswer: two }).standalone).toBe("where is pottery studio's office?");
+    expect(analyzeQuestion("where is her office?", who, { previousAnswer: "The studio is run by its manager." }).standalone).toBe("where is pottery studio's office?");
+    // "it" stands for a thing, and only a who-question's answer names the person meant.
+    expect(analyzeQuestion("when is it open?", who, { previousAnswer: answer }).standalone).toBe("when is pottery studio open?");
+    expect(analyzeQuestion("where is her office?", ["When does the pottery studio open?"], { previousAnswer: "Open Mondays, ask Ilse Vanterpool for a key" }).standalone).toBe("where is pottery studio's office?");
+  });
+
+  it("finds one person's name in an answer, not a heading's capitalised words or a code", () => {
+    expect(personNamed("Course Coordinator: Tamsin Achterberg (K2 office)")).toBe("Tamsin Achterberg");
+    // The first line that names anyone decides: the best claim comes first.
+    expect(personNamed("Coordinator: Tamsin Achterberg\nSee Harbourview Wellness for support")).toBe("Tamsin Achterberg");
+    expect(personNamed("Coordinator: Tamsin Achterberg, Tamsin Achterberg Coordinator (LSB 210)")).toBe("Tamsin Achterberg");
+    expect(personNamed("Office Hours And Contact Information")).toBeNull();
+    expect(personNamed("Room K2, Building B7")).toBeNull();
+  });
+
   it("leaves a question that stands on its own alone", () => {
     expect(resolveFollowUp("Where is the chemistry building?", ["When is quiz 2 due?"])).toEqual({
       standalone: "Where is the chemistry building?",
@@ -241,7 +267,7 @@ describe("follow-ups", () => {
   });
 
   it("takes a model's rewrite when it differs from the question", () => {
-    const a = analyzeQuestion("and the other one?", ["When is quiz 2 due?"], "When is quiz 3 due?");
+    const a = analyzeQuestion("and the other one?", ["When is quiz 2 due?"], { rewritten: "When is quiz 3 due?" });
     expect(a.resolution.kind).toBe("model");
     expect(a.standalone).toBe("When is quiz 3 due?");
     expect(a.parts[0].required).toEqual([{ noun: "quiz", id: "3" }]);

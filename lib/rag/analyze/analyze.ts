@@ -4,9 +4,9 @@
  * terms and identifiers come from wink-nlp's tokens and tags (text/nlp.ts) and the grammar
  * rules of lexicon.ts; follow-ups are resolved against the conversation's earlier questions.
  */
-import { ALL_DEMONSTRATIVES, ANAPHORS, DEFINING_VERBS, DEMONSTRATIVES, HOW_DEGREE, INTERROGATIVES, PART_CONNECTIVES, POSSESSIVE_DETERMINERS, REQUEST_VERBS, SUBJECT_SWAP_OPENERS, TYPE_NOUNS, type AnswerType } from "../lexicon";
-import { annotate, type TextToken } from "../text/nlp";
-import { closedCompoundsOf, relatedWords } from "../text/wordnet";
+import { ALL_DEMONSTRATIVES, ANAPHORS, DEFINING_VERBS, DEMONSTRATIVES, HOW_DEGREE, INTERROGATIVES, PART_CONNECTIVES, PERSONAL_PRONOUNS, POSSESSIVE_DETERMINERS, REQUEST_VERBS, SUBJECT_SWAP_OPENERS, TYPE_NOUNS, type AnswerType } from "../lexicon";
+import { annotate, type EntitySpan, type TextToken } from "../text/nlp";
+import { closedCompoundsOf, isCommonWord, relatedWords } from "../text/wordnet";
 
 export type { AnswerType } from "../lexicon";
 
@@ -305,12 +305,57 @@ function mainPhrase(text: string): string | null {
   return text.slice(tokens[first].start, tokens[last].end);
 }
 
+/** A capitalised word that is no common English word: a heading's "Information" names nobody, "Srikrishnan" or "Seth" does; a code with digits ("P3") names nobody either. */
+export const isName = (t: TextToken) => /^\p{Lu}\P{N}*$/u.test(t.text) && !isCommonWord(t.text) && !isCommonWord(t.lemma);
+
 /**
- * A follow-up made standalone from the previous question (oldest-first history). Only a
- * pronoun with no antecedent in the question itself, a subject swap ("what about X?") or a
- * question with no subject at all borrows from the conversation.
+ * A word of a person's name: a name (isName) written in lower case after its capital, as names
+ * are and codes ("PSC 318") are not; not cut short by a period, as titles, initials and degrees
+ * are ("Dr.", "S.", "Ph.D"); and no date ("Mon", "Thu").
  */
-export function resolveFollowUp(question: string, history: readonly string[]): { standalone: string; resolution: Resolution } {
+const isPersonName = (t: TextToken, next: TextToken | undefined, dates: readonly EntitySpan[]) =>
+  isName(t) && /\p{Ll}/u.test(t.text) && !t.text.endsWith(".") && !(next?.text === "." && next.start === t.end) && !dates.some((e) => e.start <= t.start && t.end <= e.end);
+
+/**
+ * The person an answer names first, as written ("Dr. Miriam Okonkwo-Hale" in "Instructor: Dr.
+ * Miriam Okonkwo-Hale, Braddock 214"): the first line naming anyone decides, and it must name one
+ * person only (the same name said twice, once with more words around it, is one); else null.
+ */
+export function personNamed(answer: string): string | null {
+  for (const line of answer.split("\n")) {
+    const people = peopleIn(line);
+    if (people.length) return new Set(people.map((p) => [...p.words].sort().join(" "))).size === 1 ? people[0].text : null;
+  }
+  return null;
+}
+
+/** The names of one line, each with its name words, a name inside a longer one left out. */
+function peopleIn(line: string): Array<{ text: string; words: Set<string> }> {
+  const { tokens, entities } = annotate(line);
+  const dates = entities.filter((e) => e.type === "DATE" || e.type === "TIME");
+  const named: Array<{ text: string; words: Set<string> }> = [];
+  for (let i = 0; i < tokens.length; i++) {
+    if (tokens[i].pos !== "PROPN" || !/^\p{Lu}/u.test(tokens[i].text)) continue;
+    // A run of capitalised names, joined by hyphens or a title's period ("Dr. Miriam Okonkwo-Hale").
+    let j = i;
+    const joins = (k: number) => (/^\p{Lu}/u.test(tokens[k + 1].text) ? tokens[k + 1].pos === "PROPN" : /^[-.]$/.test(tokens[k + 1].text) && /^\p{Lu}/u.test(tokens[k + 2]?.text ?? "") && tokens[k + 2].pos === "PROPN");
+    while (j + 1 < tokens.length && joins(j)) j++;
+    const run = tokens.slice(i, j + 1);
+    const words = new Set(run.filter((t, k) => isPersonName(t, tokens[i + k + 1], dates)).map((t) => t.text));
+    if (words.size) named.push({ text: line.slice(run[0].start, run[run.length - 1].end), words });
+    i = j;
+  }
+  const within = (a: Set<string>, b: Set<string>) => [...a].every((w) => b.has(w));
+  return named.filter((p) => !named.some((q) => q !== p && within(q.words, p.words) && (q.words.size < p.words.size || q.text.length < p.text.length)));
+}
+
+/**
+ * A follow-up made standalone from the previous question (oldest-first history) and, for "he" or
+ * "her" after a who-question, the person its answer named. Only a pronoun with no antecedent in
+ * the question itself, a subject swap ("what about X?") or a question with no subject at all
+ * borrows from the conversation.
+ */
+export function resolveFollowUp(question: string, history: readonly string[], previousAnswer?: string): { standalone: string; resolution: Resolution } {
   const none = { standalone: question, resolution: { kind: "none" as const, reason: "stands on its own" } };
   const previous = history.at(-1);
   if (!previous) return none;
@@ -333,7 +378,10 @@ export function resolveFollowUp(question: string, history: readonly string[]): {
   if (idx !== -1 && !antecedent) {
     const t = tokens[idx];
     const possessive = lower(t) === "its" || lower(t) === "their" || lower(t) === "his" || (lower(t) === "her" && isNounish(tokens[idx + 1] ?? t));
-    const standalone = question.slice(0, t.start) + (possessive ? `${prevPhrase}'s` : prevPhrase) + question.slice(t.end);
+    const asked = (s: string) => (possessive ? `${s}'s` : s);
+    const person = PERSONAL_PRONOUNS.has(lower(t)) && previousAnswer && requestedParts(prev).parts.some((p) => p.answerType === "person") ? personNamed(previousAnswer) : null;
+    if (person) return { standalone: question.slice(0, t.start) + asked(person) + question.slice(t.end), resolution: { kind: "pronoun", reason: `“${t.text}” refers to ${person}, whom the previous answer named` } };
+    const standalone = question.slice(0, t.start) + asked(prevPhrase) + question.slice(t.end);
     return { standalone, resolution: { kind: "pronoun", reason: `“${t.text}” refers to “${prevPhrase}” from the previous question` } };
   }
   if (!tokens.some((t) => t.content && (isNounish(t) || hasAlnumId(t)) && !TYPE_NOUNS.has(t.lemma))) {
@@ -399,12 +447,15 @@ function searchTermsOf(text: string): string[] {
   return [...out];
 }
 
-/** The whole analysis of a question in its conversation (history oldest first); `rewritten` is a model's standalone rewrite, when there is one. */
-export function analyzeQuestion(question: string, history: readonly string[] = [], rewritten?: string): QuestionAnalysis {
+/**
+ * The whole analysis of a question in its conversation (history oldest first); `rewritten` is a
+ * model's standalone rewrite, when there is one; `previousAnswer` is the text of the last answer.
+ */
+export function analyzeQuestion(question: string, history: readonly string[] = [], { rewritten, previousAnswer }: { rewritten?: string; previousAnswer?: string } = {}): QuestionAnalysis {
   const { standalone, resolution } =
     rewritten !== undefined && rewritten.trim() !== question.trim()
       ? { standalone: rewritten, resolution: { kind: "model" as const, reason: "rewritten by the model from the conversation" } }
-      : resolveFollowUp(question, history);
+      : resolveFollowUp(question, history, previousAnswer);
   const { parts, context } = requestedParts(standalone);
   return { question, standalone, resolution, parts, context, searchTerms: searchTermsOf(standalone) };
 }

@@ -5,12 +5,12 @@
  * ranked its passage. Each feature lies in [0, 1] (or a small bounded range) so that fitted
  * weights stay comparable; the model (model.ts) turns them into a calibrated probability.
  */
-import type { RequestedPart } from "../analyze/analyze";
+import { isName, type RequestedPart } from "../analyze/analyze";
 import { ANAPHORS, DEFINING_VERBS, PLACE_PREPOSITIONS, REASON_MARKERS, TYPE_NOUNS, type AnswerType } from "../lexicon";
 import { abbreviationsIn } from "../text/abbreviations";
 import { annotate, contentLemmas, type Annotated, type EntitySpan, type EntityType, type TextToken } from "../text/nlp";
 import editDistance from "damerau-levenshtein";
-import { isCommonWord, isCompoundKindOf, isKnownWord, isTimeNoun, relatedWords } from "../text/wordnet";
+import { isCompoundKindOf, isKnownWord, isTimeNoun, relatedWords } from "../text/wordnet";
 import { MAX_LABEL_WORDS, SECTION_NUMBER, TERMINAL, unitKinds, type Unit } from "./units";
 
 export const featureNames = [
@@ -130,8 +130,6 @@ export function segmentIdf(readings: readonly PassageReading[]): (lemma: string)
 /** A number right after a noun names one item ("Project 3", "Room 204"), it counts nothing ("5 projects"). */
 const namesAnItem = (e: EntitySpan, tokens: readonly TextToken[]) => e.type === "CARDINAL" && ["NOUN", "PROPN"].includes(tokens[e.from - 1]?.pos ?? "");
 
-/** A capitalised word that is no common English word: a heading's "Information" names nobody, "Srikrishnan" or "Seth" does; a code with digits ("P3") names nobody either. */
-const isName = (t: TextToken) => /^\p{Lu}\P{N}*$/u.test(t.text) && !isCommonWord(t.text) && !isCommonWord(t.lemma);
 
 const tokensIn = (tokens: readonly TextToken[], start: number, end: number) => tokens.filter((t) => t.start >= start && t.end <= end);
 

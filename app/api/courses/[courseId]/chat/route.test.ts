@@ -12,6 +12,7 @@ import type { TraceRecord } from "@/lib/rag/pipeline";
  * message, only its trace marked cancelled.
  */
 const NOTICE = "The field trip leaves from the east gate at 08:15 on Friday.";
+const LEADER = "Trip leader: Dr. Sunniva Halvorsen-Adeyemi.";
 const dir = mkdtempSync(join(tmpdir(), "chat-route-"));
 let server: Awaited<ReturnType<typeof startScriptedOpenAI>>;
 let route: typeof import("./route");
@@ -41,7 +42,7 @@ beforeAll(async () => {
   const student = await createUser(handle.db, { email: "walker@example.test", name: "Walker", passwordHash: "x" });
   await addMembership(handle.db, { userId: student.id, courseId, role: "student" });
   cookie = `${SESSION_COOKIE}=${(await createSession(handle.db, { userId: student.id })).token}`;
-  const bytes = await buildPdf({ pages: [{ blocks: [{ kind: "heading", text: "Trip notice" }, { kind: "paragraph", text: NOTICE }] }] });
+  const bytes = await buildPdf({ pages: [{ blocks: [{ kind: "heading", text: "Trip notice" }, { kind: "paragraph", text: NOTICE }, { kind: "paragraph", text: LEADER }] }] });
   await submitUpload(handle.db, { courseId, fileName: "trip.pdf", bytes, maxBytes: 1 << 24 });
   await processQueuedJobs(handle, { countTokens, chunkSettings: { targetTokens: 160, overlapTokens: 32 }, embedder: null, embedBatchSize: 8 });
   route = await import("./route");
@@ -54,8 +55,8 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-const ask = (question: string, signal?: AbortSignal) =>
-  route.POST(new Request(`http://127.0.0.1/api/courses/${courseId}/chat`, { method: "POST", headers: { cookie, "content-type": "application/json" }, body: JSON.stringify({ question }), signal }), {
+const ask = (question: string, signal?: AbortSignal, conversationId?: string) =>
+  route.POST(new Request(`http://127.0.0.1/api/courses/${courseId}/chat`, { method: "POST", headers: { cookie, "content-type": "application/json" }, body: JSON.stringify({ question, conversationId }), signal }), {
     params: Promise.resolve({ courseId }),
   });
 
@@ -85,6 +86,23 @@ describe("the chat route", () => {
     const [assistant] = await handle.db.select().from(schema.messages).where((await import("drizzle-orm")).eq(schema.messages.role, "assistant"));
     const [trace] = await handle.db.select().from(schema.traces);
     expect(assistant.traceId).toBe(trace.id);
+  });
+
+  it("gives the model's follow-up rewrite the previous answer, so that 'she' can be the person it named", async () => {
+    server.setScript([{ kind: "json", value: { parts: [{ ask: "Who leads the trip", state: "supported", claims: [{ text: "Dr. Sunniva Halvorsen-Adeyemi leads it.", evidence: [{ sourceId: "S1", quote: LEADER }] }] }] } }]);
+    const first = await readEvents(await ask("Who leads the field trip?"));
+    const conversation = first.find((e) => e.type === "conversation");
+    expect(conversation?.type).toBe("conversation");
+    const asked = server.chatRequests().length;
+    server.setScript([
+      { kind: "content", content: "Where does Dr. Sunniva Halvorsen-Adeyemi meet the group?" },
+      { kind: "json", value: { parts: [{ ask: "Where does she meet the group", state: "supported", claims: [{ text: "At the east gate.", evidence: [{ sourceId: "S1", quote: "from the east gate" }] }] }] } },
+    ]);
+    const events = await readEvents(await ask("Where does she meet the group?", undefined, conversation?.type === "conversation" ? conversation.conversationId : undefined));
+    const rewrite = JSON.stringify(server.chatRequests()[asked].body);
+    expect(rewrite).toContain("Last answer: Dr. Sunniva Halvorsen-Adeyemi leads it.");
+    const status = events.find((e) => e.type === "status");
+    expect(status?.type === "status" && status.answer.status).toBe("answered");
   });
 
   it.each(["the request is aborted", "the response stream is cancelled"])("cancels an answer whose client goes away (%s): no conversation, no message, the trace says cancelled", async (how) => {

@@ -67,7 +67,11 @@ async function answer(req: Request, { params }: Ctx, gone: AbortController, stop
   const conversation: AnswerConversation = existing
     ? { id: existing.id, isNew: false }
     : { id: newId("cnv"), isNew: true, courseId: course.id, userId: user.id, title: question };
-  const history = existing ? (await getConversationMessages(db, { conversationId: existing.id })).filter((m) => m.role === "user").map((m) => m.content) : [];
+  const earlier = existing ? await getConversationMessages(db, { conversationId: existing.id }) : [];
+  const history = earlier.filter((m) => m.role === "user").map((m) => m.content);
+  // The last answer, when it stated something: "her office" may be the office of the person it named.
+  const last = earlier.at(-1);
+  const previousAnswer = last?.role === "assistant" && (last.status === "answered" || last.status === "partial") ? last.content : undefined;
 
   const onRequestAbort = () => gone.abort();
   req.signal.addEventListener("abort", onRequestAbort, { once: true });
@@ -94,7 +98,7 @@ async function answer(req: Request, { params }: Ctx, gone: AbortController, stop
         });
       if (!conversation.isNew) send({ type: "conversation", conversationId: conversation.id, title: existing!.title });
       try {
-        const run = answerQuestion({ courseId: course.id, question, history, signal: gone.signal }, askDeps(full, course.id, await courseAskOverrides(db, course.id)));
+        const run = answerQuestion({ courseId: course.id, question, history, previousAnswer, signal: gone.signal }, askDeps(full, course.id, await courseAskOverrides(db, course.id)));
         let step = await run.next();
         while (!step.done) {
           send(step.value);
