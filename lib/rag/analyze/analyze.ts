@@ -2,7 +2,8 @@
  * analyze: the one reading of a question, made once by the pipeline and passed to every stage
  * that needs it (retrieval terms, gate, extractive generator, trace). Parts, answer types, focus
  * terms and identifiers come from wink-nlp's tokens and tags (text/nlp.ts) and the grammar
- * rules of lexicon.ts; follow-ups are resolved against the conversation's earlier questions.
+ * rules of lexicon.ts; follow-ups are resolved against the conversation's earlier questions and,
+ * for a person's pronoun, its last answer.
  */
 import { ALL_DEMONSTRATIVES, ANAPHORS, DEFINING_VERBS, DEMONSTRATIVES, HOW_DEGREE, INTERROGATIVES, PART_CONNECTIVES, PERSONAL_PRONOUNS, POSSESSIVE_DETERMINERS, REQUEST_VERBS, SUBJECT_SWAP_OPENERS, TYPE_NOUNS, type AnswerType } from "../lexicon";
 import { annotate, type EntitySpan, type TextToken } from "../text/nlp";
