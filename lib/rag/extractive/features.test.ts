@@ -28,6 +28,10 @@ const get = (m: Map<string, Features>, quote: string) => {
   return f;
 };
 
+/** A unit that states a value of the asked-for kind, and one that does not. */
+const TYPE_MET = { typeMatch: 1, typeMissing: 0 };
+const TYPE_UNMET = { typeMatch: 0, typeMissing: 1 };
+
 describe("unitFeatures: cover", () => {
   const m = featuresOf("Do I need permission to record lectures?", [
     { text: "You need permission to record lectures." },
@@ -78,30 +82,30 @@ describe("unitFeatures: answer type", () => {
   });
 
   it("marks a unit without a date as typeMissing", () => {
-    expect(get(m, "The poster must be printed in colour.")).toMatchObject({ typeMatch: 0, typeMissing: 1 });
+    expect(get(m, "The poster must be printed in colour.")).toMatchObject(TYPE_UNMET);
   });
 
   it("takes any quantity for a how-much question about a thing, not only a share or a sum", () => {
     const much = featuresOf("How much clay does one mug need?", [{ text: "Each mug takes 450 grams of clay.\n\nMugs are glazed on Fridays.\n" }]);
-    expect(get(much, "Each mug takes 450 grams of clay.")).toMatchObject({ typeMatch: 1, typeMissing: 0 });
-    expect(get(much, "Mugs are glazed on Fridays.")).toMatchObject({ typeMatch: 0, typeMissing: 1 });
+    expect(get(much, "Each mug takes 450 grams of clay.")).toMatchObject(TYPE_MET);
+    expect(get(much, "Mugs are glazed on Fridays.")).toMatchObject(TYPE_UNMET);
   });
 
   it("takes a person's name for a who-question, not a capitalised heading or a weekday", () => {
     const who = featuresOf("Who runs the glassblowing workshop?", [{ text: "Workshop Schedule And Materials\n\nWorkshop lead: Oksana Petrenkova\n\nOpen Saturday mornings in the studio.\n" }]);
-    expect(get(who, "Workshop lead: Oksana Petrenkova")).toMatchObject({ typeMatch: 1, typeMissing: 0 });
-    expect(get(who, "Workshop Schedule And Materials")).toMatchObject({ typeMatch: 0, typeMissing: 1 });
-    expect(get(who, "Open Saturday mornings in the studio.")).toMatchObject({ typeMatch: 0, typeMissing: 1 });
+    expect(get(who, "Workshop lead: Oksana Petrenkova")).toMatchObject(TYPE_MET);
+    expect(get(who, "Workshop Schedule And Materials")).toMatchObject(TYPE_UNMET);
+    expect(get(who, "Open Saturday mornings in the studio.")).toMatchObject(TYPE_UNMET);
     // A code with digits names a thing, not a person.
     const code = featuresOf("Who judges the kiln showcase?", [{ text: "Thu, Mar 6 K2 kiln showcase, public\n" }]);
-    expect(get(code, "Thu, Mar 6 K2 kiln showcase, public")).toMatchObject({ typeMatch: 0, typeMissing: 1 });
+    expect(get(code, "Thu, Mar 6 K2 kiln showcase, public")).toMatchObject(TYPE_UNMET);
   });
 
   it("takes a place said with a preposition for a where-question, named or not, but not a time or the question's own place", () => {
     const where = featuresOf("Where should wet paintings be left?", [{ text: "Leave wet paintings on the drying rack by the window.\nWet paintings are collected in week 3.\nWet paintings must dry in the studio.\nPaintings must dry for a day." }]);
-    expect(get(where, "Leave wet paintings on the drying rack by the window.")).toMatchObject({ typeMatch: 1, typeMissing: 0 });
-    expect(get(where, "Wet paintings are collected in week 3.")).toMatchObject({ typeMatch: 0, typeMissing: 1 });
-    expect(get(where, "Paintings must dry for a day.")).toMatchObject({ typeMatch: 0, typeMissing: 1 });
+    expect(get(where, "Leave wet paintings on the drying rack by the window.")).toMatchObject(TYPE_MET);
+    expect(get(where, "Wet paintings are collected in week 3.")).toMatchObject(TYPE_UNMET);
+    expect(get(where, "Paintings must dry for a day.")).toMatchObject(TYPE_UNMET);
     const inStudio = featuresOf("Where in the studio should wet paintings be left?", [{ text: "Wet paintings must dry in the studio." }]);
     expect(get(inStudio, "Wet paintings must dry in the studio.").typeMatch).toBe(0);
   });
@@ -117,8 +121,8 @@ describe("unitFeatures: answer type", () => {
 
   it("takes a number for a how-many question only where it counts a noun asked about", () => {
     const ferries = featuresOf("How many ferries cross the bay?", [{ text: "In summer, 6 ferries cross the bay.\nWhen they dock, the 3 buses leave from the pier." }]);
-    expect(get(ferries, "In summer, 6 ferries cross the bay.")).toMatchObject({ typeMatch: 1, typeMissing: 0 });
-    expect(get(ferries, "When they dock, the 3 buses leave from the pier.")).toMatchObject({ typeMatch: 0, typeMissing: 1 });
+    expect(get(ferries, "In summer, 6 ferries cross the bay.")).toMatchObject(TYPE_MET);
+    expect(get(ferries, "When they dock, the 3 buses leave from the pier.")).toMatchObject(TYPE_UNMET);
   });
 
   it("counts a focus word that names the kind of answer as said by a value of that kind", () => {
@@ -137,8 +141,8 @@ describe("unitFeatures: answer type", () => {
 
   it("does not take the number of one item ('Quiz 2') for a count", () => {
     const m = featuresOf("How many quizzes are there?", [{ text: "Quiz 2 is on Friday.\n\nThere are 6 quizzes in the term." }]);
-    expect(get(m, "Quiz 2 is on Friday.")).toMatchObject({ typeMatch: 0, typeMissing: 1 });
-    expect(get(m, "There are 6 quizzes in the term.")).toMatchObject({ typeMatch: 1, typeMissing: 0 });
+    expect(get(m, "Quiz 2 is on Friday.")).toMatchObject(TYPE_UNMET);
+    expect(get(m, "There are 6 quizzes in the term.")).toMatchObject(TYPE_MET);
   });
 
   it("leaves both at 0 for a question that asks for no measurable type", () => {
