@@ -359,13 +359,14 @@ const containsAnswer = (quote: string, answer: string) => normalizeForMatch(quot
 
 /** The same search with some pages taken out of the index, as if they had never been uploaded. */
 function withholding(deps: AskDeps, withheld: (p: Passage) => boolean): AskDeps {
-  const { lexical, dense } = deps.retrievePorts;
+  const { lexical, dense, ...rest } = deps.retrievePorts;
   // Enough extra hits that the withheld pages' chunks leave `limit` others.
   const spare = 24;
   const keep = (hits: ScoredCandidate[], limit: number) => hits.filter((h) => !withheld(h.passage)).slice(0, limit);
   return {
     ...deps,
     retrievePorts: {
+      ...rest,
       lexical: async (terms, limit) => {
         const found = await lexical(terms, limit + spare);
         return { ...found, hits: keep(found.hits, limit) };

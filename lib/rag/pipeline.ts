@@ -6,7 +6,7 @@
 import { historyLimit } from "./prompts";
 import { decide } from "./decide";
 import { generateExtractive, readPassages } from "./extractive/answer";
-import type { PassageReading } from "./extractive/features";
+import { ownCodeWords, type PassageReading } from "./extractive/features";
 import { defaultModel, type ExtractiveModel } from "./extractive/model";
 import { gate } from "./gate";
 import { isGenerationError, type CompletedClaim, type GenerateInput, type Generator } from "./generate";
@@ -14,7 +14,7 @@ import { ground } from "./ground";
 import { isFixedPromptTooLargeError, pack } from "./pack";
 import { analyzeQuestion, type QuestionAnalysis } from "./analyze/analyze";
 import { askKey, claimKey, distinctAnswerParts, distinctParts } from "./dedupe";
-import { interleave, isRetrievalError, retrieve, type RetrievePorts } from "./retrieve";
+import { interleave, isRetrievalError, retrieve, scopesOf, type RetrievePorts } from "./retrieve";
 import { timed, traceGate, traceHits, tracePacking, type TraceRecord } from "./trace";
 import { validate, validateClaim } from "./validate";
 import type {
@@ -93,9 +93,28 @@ export interface AskResult {
   trace: TraceRecord;
 }
 
-/** One retrieval per requested part (the whole question's words when there is one part), interleaved. */
+/**
+ * A part's search terms without the course's own code ("MECH 3010 what is the cutoff ratio",
+ * asked of MECH 3010's notes), or null when it names none: every running header holds the code,
+ * so alone it would draw the header lines. Searched beside the whole terms, not instead of them:
+ * a syllabus question naming its code often finds its answer on the title page the code draws to.
+ */
+function withoutOwnCode(terms: readonly string[], parts: QuestionAnalysis["parts"], scopes: readonly (readonly string[])[]): string[] | null {
+  const own = new Set(scopes.flatMap((scope) => parts.flatMap((part) => [...ownCodeWords(part, new Set(scope))])));
+  const kept = terms.filter((t) => !own.has(t.toLowerCase()));
+  return kept.length && kept.length < terms.length ? kept : null;
+}
+
+/** One retrieval per requested part (the whole question's words when there is one part), and per part without the course's own code when it names it, interleaved. */
 async function retrieveParts(analysis: QuestionAnalysis, k: number, ports: RetrievePorts): Promise<RetrieveState> {
-  const queries = analysis.parts.length > 1 ? analysis.parts.map((p) => p.searchTerms) : [analysis.searchTerms];
+  const asked = analysis.parts.length > 1 ? analysis.parts.map((p) => ({ terms: p.searchTerms, parts: [p] })) : [{ terms: analysis.searchTerms, parts: analysis.parts }];
+  // Only an identifier or a number can be a course's code: most questions need not look up the scopes.
+  const mayNameCode = analysis.parts.some((p) => p.required.length || p.focus.some((f) => /\d/.test(f.lemma)));
+  const scopes = mayNameCode ? await scopesOf(ports) : [];
+  const queries = asked.flatMap(({ terms, parts }) => {
+    const narrowed = withoutOwnCode(terms, parts, scopes);
+    return narrowed ? [terms, narrowed] : [terms];
+  });
   return interleave(await Promise.all(queries.map((terms) => retrieve({ query: analysis.standalone, terms, k }, ports))), k);
 }
 

@@ -12,6 +12,8 @@ export interface RetrievePorts {
   lexical(terms: string[], limit: number): Promise<{ expression: string | null; hits: ScoredCandidate[] }>;
   /** Present only when an embedding model is configured. */
   dense?: (query: string, limit: number) => Promise<ScoredCandidate[]>;
+  /** The scope words of each document searched (title line, running headers). */
+  scopes?: () => Promise<readonly (readonly string[])[]>;
 }
 
 /** The lookup itself failed (database, embedding endpoint): never a statement about the notes. */
@@ -25,6 +27,15 @@ export class RetrievalError extends StageError {
 
 export function isRetrievalError(e: unknown): e is RetrievalError {
   return e instanceof RetrievalError;
+}
+
+/** The scope words of the documents searched, or none when the ports do not know them. Throws RetrievalError when the lookup fails. */
+export async function scopesOf(ports: RetrievePorts): Promise<readonly (readonly string[])[]> {
+  try {
+    return ports.scopes ? await ports.scopes() : [];
+  } catch (e) {
+    throw new RetrievalError(`The search failed: ${(e as Error).message}`, e);
+  }
 }
 
 /** Reciprocal-rank fusion constant (Cormack et al.): damps the head so neither list dominates. */

@@ -182,6 +182,46 @@ describe("the extractive path on the demo course", () => {
   });
 });
 
+describe("a question that names its course's code", () => {
+  it("searches with the code and without it, so the running headers that hold the code do not crowd out the answer", async () => {
+    const course = await ensureCourse(db.db, { slug: "zoo-code" });
+    const header = (n: number) => ({ kind: "paragraph" as const, text: `ZOO 2150 · Unit 3: Enzyme Kinetics · Lecture ${n}` });
+    const filler = [
+      "Enzymes speed up reactions by lowering the activation energy, and they leave the reaction unchanged at its end.",
+      "Substrate binds at the active site, whose shape and charge decide which molecules fit and how tightly they are held.",
+      "Temperature raises the rate until the protein unfolds, after which the activity falls quickly and does not return.",
+    ];
+    const pages = Array.from({ length: 6 }, (_, i) => ({
+      blocks: [header(i + 1), ...filler.map((text) => ({ kind: "paragraph" as const, text: `${text} ${filler[(i + 1) % 3]}` }))],
+    }));
+    pages[3].blocks.push({ kind: "paragraph", text: "The turnover number is the count of substrate molecules one active site converts each second when the enzyme is saturated." });
+    const bytes = await buildPdf({ pages: [{ blocks: [{ kind: "heading", text: "ZOO 2150 Enzyme Kinetics" }, ...pages[0].blocks] }, ...pages.slice(1)] });
+    await submitUpload(db.db, { courseId: course.id, fileName: "zoo2150-unit3.pdf", title: "ZOO 2150 unit 3", bytes, maxBytes: 1 << 24 });
+    await processQueuedJobs(db, workerDeps);
+
+    const searched: string[][] = [];
+    const deps = askDeps(db, course.id, {}, extractiveGenerator());
+    const lexical = deps.retrievePorts.lexical;
+    deps.retrievePorts.lexical = (terms, limit) => (searched.push(terms), lexical(terms, limit));
+    const { answer } = await ask(db, { courseId: course.id, question: "zoo 2150: what is the turnover number?", history: [] }, deps);
+
+    expect(searched).toContainEqual(expect.arrayContaining(["zoo", "2150", "turnover"]));
+    expect(searched.some((terms) => terms.includes("turnover") && !terms.includes("zoo") && !terms.includes("2150"))).toBe(true);
+    expect(answer.status).toBe("answered");
+    expect(answer.parts[0].claims[0].citations[0]).toMatchObject({ pdfPage: 4 });
+    expect(answer.parts[0].claims[0].text).toContain("substrate molecules one active site converts");
+  });
+
+  it("searches once when the question names no code of the course", async () => {
+    const searched: string[][] = [];
+    const deps = askDeps(db, courseId, {}, extractiveGenerator());
+    const lexical = deps.retrievePorts.lexical;
+    deps.retrievePorts.lexical = (terms, limit) => (searched.push(terms), lexical(terms, limit));
+    await ask(db, { courseId, question: "When is Assignment 2 due?", history: [] }, deps);
+    expect(searched).toHaveLength(1);
+  });
+});
+
 describe("conflicting notices", () => {
   it("shows both dates when two current documents disagree, and the correction alone once it is marked", async () => {
     const course = await ensureCourse(db.db, { slug: "conflict" });

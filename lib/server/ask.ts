@@ -1,7 +1,7 @@
 import "server-only";
 import type { DbHandle } from "@/lib/db/client";
 import { saveTrace } from "@/lib/db/queries/answers";
-import { searchDense, searchLexical } from "@/lib/db/queries/search";
+import { courseScopes, searchDense, searchLexical } from "@/lib/db/queries/search";
 import { createEmbedder } from "@/lib/ai/providers";
 import { toStoredVector } from "@/lib/ai/vectors";
 import { generatorFromEnv } from "@/lib/ai/generators";
@@ -25,6 +25,7 @@ export function databasePorts({ client }: DbHandle, courseId: string): RetrieveP
   const embedder = createEmbedder();
   return {
     lexical: (terms, limit) => searchLexical(client, { courseId, terms, limit }),
+    scopes: () => courseScopes(client, { courseId }),
     ...(embedder
       ? {
           dense: async (query: string, limit: number) => {

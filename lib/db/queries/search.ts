@@ -232,3 +232,12 @@ export async function searchDense(client: Client, { courseId, vector, limit }: {
     return rs.rows.map((row) => ({ seq: Number(row.seq), score: 1 - Number(row.distance) }));
   });
 }
+
+/** The scope words of each current document of the course (its title line and running headers, kept at ingestion): what names the course, not an answer. */
+export async function courseScopes(client: Client, { courseId }: { courseId: string }): Promise<string[][]> {
+  const rs = await client.execute({
+    sql: "SELECT r.scope_terms FROM documents d JOIN revisions r ON r.id = d.current_revision_id WHERE d.course_id = ? AND d.deleted_at IS NULL AND r.scope_terms IS NOT NULL",
+    args: [courseId],
+  });
+  return rs.rows.map((row) => JSON.parse(String(row.scope_terms)) as string[]);
+}

@@ -375,7 +375,17 @@ const worksOutValue = (quote: string, questionLemmas: ReadonlySet<string>) => [.
 const namesScope = (reading: PassageReading, f: { lemma: string; surface: string }) => reading.titleLemmas.has(f.lemma) || reading.titleLemmas.has(f.surface);
 
 /** A scope word that is this code, or this code after its department's letters ("sta141b" for "141b"). */
-const namesCode = (reading: PassageReading, code: string) => reading.titleLemmas.has(code) || [...reading.titleLemmas].some((w) => w.length > code.length && w.endsWith(code) && /^\p{L}+$/u.test(w.slice(0, -code.length)));
+const namesCode = (scope: ReadonlySet<string>, code: string) => scope.has(code) || [...scope].some((w) => w.length > code.length && w.endsWith(code) && /^\p{L}+$/u.test(w.slice(0, -code.length)));
+
+/** The words of a part that name the document's own course by its code ("CS 430", "141B" in their syllabi): they say which course, not what is asked. */
+export function ownCodeWords(part: RequestedPart, scope: ReadonlySet<string>, focus: ReadonlyArray<{ lemma: string }> = part.focus): ReadonlySet<string> {
+  const required = requiredIn(part, scope);
+  return new Set([
+    ...part.required.filter((r) => !required.includes(r)).flatMap((r) => [r.noun, r.id, r.noun + r.id]),
+    // A course number the scope names, with or without its department ("141B" or "430" in the syllabus of STA 141B or CS 430), names the course.
+    ...focus.filter((f) => /\d/.test(f.lemma) && namesCode(scope, f.lemma)).map((f) => f.lemma),
+  ]);
+}
 
 /**
  * The identifiers a unit of this passage must state itself: one the document's scope names as a
@@ -393,11 +403,7 @@ export function unitFeatures({ part, focus: allFocus, passageCover, pageCover, q
   const required = requiredIn(part, reading.titleLemmas);
   const isScope = (f: WeightedFocus) => namesScope(reading, f) && !required.some((r) => r.noun === f.lemma || r.id === f.lemma);
   // The document's own code in the question ("for CS 430" in CS 430's notes) neither counts for a unit nor against it: the title line holds it, the answer rarely does.
-  const ownCode = new Set([
-    ...part.required.filter((r) => !required.includes(r)).flatMap((r) => [r.noun, r.id, r.noun + r.id]),
-    // A course number the scope names, with or without its department ("141B" or "430" in the syllabus of STA 141B or CS 430), names the course.
-    ...allFocus.filter((f) => /\d/.test(f.lemma) && namesCode(reading, f.lemma)).map((f) => f.lemma),
-  ]);
+  const ownCode = ownCodeWords(part, reading.titleLemmas, allFocus);
   const answerFocus = allFocus.filter((f) => !ownCode.has(f.lemma));
   const focus = answerFocus.length ? answerFocus : allFocus;
   const own = tokensIn(tokens, unit.start, unit.end);
