@@ -107,6 +107,16 @@ describe("answerUnits: kinds", () => {
     expect(unitsOf(prose).some((u) => u.kind === "table_row")).toBe(false);
   });
 
+  it("reads every row of a table whose header row stands apart, across a blank line, with that header as context", () => {
+    const apart = "Table 2 — Kiln firings\n\nCone Temperature Use\n\n06 999 C bisque ware\n6 1222 C mid-range stoneware\n10 1285 C porcelain\n\nFire slowly through quartz inversion.";
+    for (const row of ["06 999 C bisque ware", "6 1222 C mid-range stoneware", "10 1285 C porcelain"]) {
+      expect(find(apart, row)).toEqual([{ kind: "table_row", quote: row, context: ["Cone Temperature Use"] }]);
+    }
+    // A line of words over prose sentences is a heading, not a header row.
+    const heading = "Safety Rules Summary\n\nWear goggles at the wheel at all times.\nTie back long hair before you start.";
+    expect(unitsOf(heading).some((u) => u.kind === "table_row")).toBe(false);
+  });
+
   it("reads one word over lines as their title, not a header row: a line and the line under it are a label and its value", () => {
     const slide = "Reminders\nQuiz 2 (chapters 3–4)\nopen book, in class Friday\nBring a calculator";
     expect(unitsOf(slide).some((u) => u.kind === "table_row")).toBe(false);

@@ -110,9 +110,12 @@ export function answerUnits(annotated: Annotated): Unit[] {
     const below = lines.slice(blockStartIndex(lines, i) + 1, blockEnd + 1);
     // A header row names at least two columns: one word over lines ("Announcements", "Flags") titles them, as a label or heading does.
     const header = (isLabelLike(first.text) && wordCount(first.text) >= MIN_HEADER_WORDS) || isHeaderOverFigures(first.text, below);
-    const tableRow = !blockStart && header && !TERMINAL.test(line.text) && !isBullet(line.text) && below.filter((l) => !TERMINAL.test(l.text)).length >= 2;
+    // A header row set apart by a blank line, over a block of lines that each hold a figure: every line of the block is a row under it.
+    const detached = detachedHeader(lines, blockStartIndex(lines, i), blockEnd);
+    const tableRow = !TERMINAL.test(line.text) && !isBullet(line.text) && (detached !== null || (!blockStart && header && below.filter((l) => !TERMINAL.test(l.text)).length >= 2));
+    const rowHeader = detached ?? first;
     const lineKind: UnitKind = tableRow ? "table_row" : isInlineLabel(line.text) ? "label_value" : isBullet(line.text) ? "list_item" : TERMINAL.test(line.text) ? "sentence" : "line";
-    const lineContext = tableRow ? [{ start: first.start, end: first.end }] : lineKind === "list_item" ? leadInOf(lines, i) : headerContext;
+    const lineContext = tableRow ? [{ start: rowHeader.start, end: rowHeader.end }] : lineKind === "list_item" ? leadInOf(lines, i) : headerContext;
     if (!announces && (!multiSentence || lineKind === "label_value" || lineKind === "list_item" || lineKind === "table_row")) add(lineKind, line.start, line.end, lineContext);
 
     // A label or lead-in with what follows it in the block; not inside a table, where the next line is another row, not this one's value.
@@ -153,6 +156,16 @@ function blockStartIndex(lines: Line[], i: number): number {
   let j = i;
   while (j > 0 && !lines[j - 1].blank) j--;
   return j;
+}
+
+/** The header row of a block of figures (lines from..to, each holding a number) standing alone just above it, across a blank line: a short line of words naming at least two columns. */
+function detachedHeader(lines: Line[], from: number, to: number): Line | null {
+  if (to - from + 1 < 2 || !lines.slice(from, to + 1).every((l) => /\d/.test(l.text))) return null;
+  let j = from - 1;
+  while (j >= 0 && lines[j].blank) j--;
+  if (j < 0 || j === from - 1 || (j > 0 && !lines[j - 1].blank)) return null;
+  const above = lines[j];
+  return isLabelLike(above.text) && wordCount(above.text) >= MIN_HEADER_WORDS && !/\d/.test(above.text) ? above : null;
 }
 
 /** The lead-in of the list a bullet line belongs to: the nearest line above it in its block that ends with a colon, or the block's first line. */
