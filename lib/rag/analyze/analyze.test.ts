@@ -70,6 +70,9 @@ describe("requestedParts: answer types", () => {
     ["How much does a replacement locker key cost?", "money"],
     ["How much water does the kiln use?", "amount"],
     ["What time zone does the observatory log in?", "general"],
+    // An adverb between the interrogative and "is" leaves a definition question one.
+    ["What exactly is a sonnet?", "definition"],
+    ["What actually is photosynthesis?", "definition"],
   ])("%s → %s", (question, type) => {
     expect(typeOf(question)).toBe(type);
   });

@@ -211,7 +211,10 @@ function answerTypeOf(tokens: TextToken[]): AnswerType {
   if (named) return named;
   if (wh === "what" || wh === "which") {
     // "what is X" / "what are X" / "what does X mean" over a bare noun phrase asks for a definition.
-    const rest = words.slice(i + 1);
+    // "what exactly is X", "what actually is X": an adverb does not change what is asked.
+    let after = i + 1;
+    while (words[after]?.pos === "ADV") after++;
+    const rest = words.slice(after);
     // A gerund names an activity ("what is clustering"): it is the thing to define, not a verb of the question.
     const verbs = rest.filter((t) => t.pos === "VERB" && t.lemma !== "mean" && !/ing$/i.test(t.text));
     if (isAux(rest[0]) && rest[0].lemma === "be" && verbs.length === 0 && rest.slice(1).some((t) => isNounish(t) || /ing$/i.test(t.text))) return "definition";
