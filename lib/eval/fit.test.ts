@@ -154,6 +154,17 @@ describe("crossValidate", () => {
     expect(cv.ranked.squad).toEqual({ answerable: 3, right: 3, unanswerable: 3, declined: 0, withheld: 0, withheldDeclined: 0 });
   });
 
+  it("decides every fold again at the shipped floor, the median of the course folds'", () => {
+    const cv = crossValidate(examples, 0.9);
+    expect(cv.atShipped.course.answerable + cv.atShipped.course.unanswerable).toBe(6);
+    expect(cv.atShipped.squad.answerable + cv.atShipped.squad.unanswerable).toBe(6);
+    // One course fold: its own floor is the shipped one, so its questions are decided as before.
+    expect(cv.atShipped.course).toEqual(cv.course);
+    // The SQuAD fold is decided at the course fold's floor: its answers (0.9 and more) clear it.
+    expect(shippedFloor(cv.folds)).toBe(cv.folds[0].floor);
+    expect(cv.atShipped.squad.right).toBe(3);
+  });
+
   it("tallies questions asked with their gold pages withheld apart, and fits nothing on them", () => {
     // The answerable questions again without their gold page: only a unit covering less than an unanswerable question's is left.
     const withheld = examples.filter((e) => e.answerable).map((e): Example => ({ ...e, answerable: false, withheld: true, units: [unit(0.1, false, 1)] }));
