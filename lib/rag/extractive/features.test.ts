@@ -74,6 +74,19 @@ describe("unitFeatures: cover", () => {
   });
 });
 
+describe("unitFeatures: numbers written as words", () => {
+  it("counts a number word as the digits the question typed, and a different number not at all", () => {
+    const m = featuresOf("What happens if my lab report is 4 days late?", [
+      { text: "A lab report four days late gets half marks." },
+      { text: "A lab report five days late gets no marks." },
+    ]);
+    const same = get(m, "A lab report four days late gets half marks.");
+    const other = get(m, "A lab report five days late gets no marks.");
+    expect(same.cover).toBeGreaterThan(other.cover);
+    expect(same.rarestMissing).toBe(0);
+  });
+});
+
 describe("unitFeatures: answer type", () => {
   const m = featuresOf("When is the poster due?", [{ text: "The poster is due on 3 May." }, { text: "The poster must be printed in colour." }]);
 

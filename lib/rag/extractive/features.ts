@@ -6,7 +6,7 @@
  * weights stay comparable; the model (model.ts) turns them into a calibrated probability.
  */
 import { isName, type RequestedPart } from "../analyze/analyze";
-import { ANAPHORS, DEFINING_VERBS, PLACE_PREPOSITIONS, REASON_MARKERS, TYPE_NOUNS, type AnswerType } from "../lexicon";
+import { ANAPHORS, DEFINING_VERBS, NUMBER_WORDS, PLACE_PREPOSITIONS, REASON_MARKERS, TYPE_NOUNS, type AnswerType } from "../lexicon";
 import { abbreviationsIn } from "../text/abbreviations";
 import { annotate, contentLemmas, type Annotated, type EntitySpan, type EntityType, type TextToken } from "../text/nlp";
 import editDistance from "damerau-levenshtein";
@@ -408,6 +408,8 @@ export function unitFeatures({ part, focus: allFocus, passageCover, pageCover, q
   const focus = answerFocus.length ? answerFocus : allFocus;
   const own = tokensIn(tokens, unit.start, unit.end);
   const ownContent = own.filter((t) => t.content);
+  // "three days" states what "3 days" asks.
+  const spelledNumbers = new Set(own.flatMap((t) => (t.pos === "NUM" && NUMBER_WORDS.has(t.text.toLowerCase()) ? [NUMBER_WORDS.get(t.text.toLowerCase())!] : [])));
   const lemmas = new Set(ownContent.map((t) => t.lemma));
   const contextTokens = unit.context.flatMap((c) => tokensIn(tokens, c.start, c.end)).filter((t) => t.content);
   const nounLemmas = new Set([...ownContent, ...contextTokens].filter((t) => t.pos === "NOUN" || t.pos === "PROPN").map((t) => t.lemma));
@@ -472,7 +474,7 @@ export function unitFeatures({ part, focus: allFocus, passageCover, pageCover, q
     let hit = false;
     if (idNumbers.has(f.lemma) && !requiredId) continue;
     const long = shortFormOf.get(f.surface);
-    const same = exactMatch(ownContent, f) ?? spelledOut.get(f.lemma) ?? (long?.length && long.every((l) => lemmas.has(l)) ? long[0] : undefined) ?? (namesType(f) ? f.lemma : undefined);
+    const same = exactMatch(ownContent, f) ?? (/^\d+$/.test(f.lemma) && spelledNumbers.has(f.lemma) ? f.lemma : undefined) ?? spelledOut.get(f.lemma) ?? (long?.length && long.every((l) => lemmas.has(l)) ? long[0] : undefined) ?? (namesType(f) ? f.lemma : undefined);
     if (same) {
       exact += f.weight;
       matchedLemmas.add(same);
