@@ -474,7 +474,7 @@ export function unitFeatures({ part, focus: allFocus, passageCover, pageCover, q
     let hit = false;
     if (idNumbers.has(f.lemma) && !requiredId) continue;
     const long = shortFormOf.get(f.surface);
-    const same = exactMatch(ownContent, f) ?? (/^\d+$/.test(f.lemma) && spelledNumbers.has(f.lemma) ? f.lemma : undefined) ?? spelledOut.get(f.lemma) ?? (long?.length && long.every((l) => lemmas.has(l)) ? long[0] : undefined) ?? (namesType(f) ? f.lemma : undefined);
+    const same = exactMatch(ownContent, f) ?? (spelledNumbers.has(f.lemma) ? f.lemma : undefined) ?? spelledOut.get(f.lemma) ?? (long?.length && long.every((l) => lemmas.has(l)) ? long[0] : undefined) ?? (namesType(f) ? f.lemma : undefined);
     if (same) {
       exact += f.weight;
       matchedLemmas.add(same);
