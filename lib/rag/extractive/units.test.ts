@@ -68,6 +68,19 @@ describe("answerUnits: kinds", () => {
     ]);
   });
 
+  it("reads a numbered line as an item of its list, with the list's lead-in as context, not as a row of a table", () => {
+    const text = "Kiln access\nBefore firing in Room K2 you must:\n1. finish the glaze safety quiz;\n2. book a slot with the technician;\n(c) label every shelf.";
+    const items = unitsOf(text).filter((u) => u.kind === "list_item");
+    expect(items).toEqual([
+      { kind: "list_item", quote: "1. finish the glaze safety quiz;", context: ["Before firing in Room K2 you must:"] },
+      { kind: "list_item", quote: "2. book a slot with the technician;", context: ["Before firing in Room K2 you must:"] },
+      { kind: "list_item", quote: "(c) label every shelf.", context: ["Before firing in Room K2 you must:"] },
+    ]);
+    expect(unitsOf(text).some((u) => u.kind === "table_row")).toBe(false);
+    // A numbered section heading is no list item.
+    expect(unitsOf("1.2 Glazes and slips\nSlips are applied wet.").some((u) => u.kind === "list_item")).toBe(false);
+  });
+
   it("cuts a line of several sentences into its sentences, and does not offer the whole paragraph", () => {
     const text = "Quizzes open on Monday. Each quiz closes on Friday at noon. Late attempts score zero.";
     expect(unitsOf(text).map((u) => [u.kind, u.quote])).toEqual([

@@ -56,7 +56,10 @@ function linesOf(text: string): Line[] {
   return out;
 }
 
-export const isBullet = (line: string) => BULLET.test(line) && /[\p{L}\p{N}]/u.test(line.replace(BULLET, ""));
+/** A numbered list's marker: "1.", "2)", "(a)", "b)" before the item's words (a section number, "1.2 Scope", has a digit after its dot). */
+const NUMBERED = /^\s*(?:\d{1,2}[.)]|\(?[a-z]\))\s+(?=\p{L})/u;
+/** A list item: a line opening with a bullet or a number ("2. attend the orientation;" is an item of its list, not a row of a table). */
+export const isBullet = (line: string) => (BULLET.test(line) && /[\p{L}\p{N}]/u.test(line.replace(BULLET, ""))) || NUMBERED.test(line);
 const isLeadIn = (line: string) => /:\s*$/.test(line);
 /** A short line that names something: a label, a heading or a header row (a line of bare numbers, such as a formula's exponents, names nothing). */
 const isLabelLike = (line: string, maxWords = MAX_LABEL_WORDS) => !isBullet(line) && !TERMINAL.test(line) && /\p{L}/u.test(line) && wordCount(line) <= maxWords;
