@@ -68,6 +68,14 @@ describe("answerUnits: kinds", () => {
     ]);
   });
 
+  it("gives the items of a list that opens its block the heading above it as context", () => {
+    const text = "Studio supplies\n\n\uF0B7 a cutting mat\n\uF0B7 a steel ruler";
+    expect(unitsOf(text).filter((u) => u.kind === "list_item")).toEqual([
+      { kind: "list_item", quote: "\uF0B7 a cutting mat", context: ["Studio supplies"] },
+      { kind: "list_item", quote: "\uF0B7 a steel ruler", context: ["Studio supplies"] },
+    ]);
+  });
+
   it("reads a numbered line as an item of its list, with the list's lead-in as context, not as a row of a table", () => {
     const text = "Kiln access\nBefore firing in Room K2 you must:\n1. finish the glaze safety quiz;\n2. book a slot with the technician;\n(c) label every shelf.";
     const items = unitsOf(text).filter((u) => u.kind === "list_item");

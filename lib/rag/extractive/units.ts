@@ -118,7 +118,7 @@ export function answerUnits(annotated: Annotated): Unit[] {
     const tableRow = !TERMINAL.test(line.text) && !isBullet(line.text) && (detached !== null || (!blockStart && header && below.filter((l) => !TERMINAL.test(l.text)).length >= 2));
     const rowHeader = detached ?? first;
     const lineKind: UnitKind = tableRow ? "table_row" : isInlineLabel(line.text) ? "label_value" : isBullet(line.text) ? "list_item" : TERMINAL.test(line.text) ? "sentence" : "line";
-    const lineContext = tableRow ? [{ start: rowHeader.start, end: rowHeader.end }] : lineKind === "list_item" ? leadInOf(lines, i) : headerContext;
+    const lineContext = tableRow ? [{ start: rowHeader.start, end: rowHeader.end }] : lineKind === "list_item" ? listContext(lines, i, headerContext) : headerContext;
     if (!announces && (!multiSentence || lineKind === "label_value" || lineKind === "list_item" || lineKind === "table_row")) add(lineKind, line.start, line.end, lineContext);
 
     // A label or lead-in with what follows it in the block; not inside a table, where the next line is another row, not this one's value.
@@ -169,6 +169,12 @@ function detachedHeader(lines: Line[], from: number, to: number): Line | null {
   if (j < 0 || j === from - 1 || (j > 0 && !lines[j - 1].blank)) return null;
   const above = lines[j];
   return isLabelLike(above.text) && wordCount(above.text) >= MIN_HEADER_WORDS && !/\d/.test(above.text) ? above : null;
+}
+
+/** A list item's context: its list's lead-in in the block, or, for a list that opens its block, the heading above it ("Materials", a blank line, then the items). */
+function listContext(lines: Line[], i: number, headerContext: Span[]): Span[] {
+  const leadIn = leadInOf(lines, i);
+  return leadIn.length ? leadIn : headerContext;
 }
 
 /** The lead-in of the list a bullet line belongs to: the nearest line above it in its block that ends with a colon, or the block's first line. */
