@@ -296,6 +296,9 @@ function opensInReferenceList(text: string): boolean {
   return opens;
 }
 
+/** A number word of the unit that is this number ("three days" states what "3 days" asks). */
+const spellsNumber = (own: readonly TextToken[], digits: string) => own.some((t) => t.pos === "NUM" && NUMBER_WORDS.get(t.text.toLowerCase()) === digits);
+
 /** The words a focus term may match a passage token by: its lemma or its own spelling, as a unit's features match ("Bore — the diameter …" is lemmatised "bear"). */
 const spellings = (t: TextToken) => {
   const surface = t.text.toLowerCase();
@@ -408,8 +411,6 @@ export function unitFeatures({ part, focus: allFocus, passageCover, pageCover, q
   const focus = answerFocus.length ? answerFocus : allFocus;
   const own = tokensIn(tokens, unit.start, unit.end);
   const ownContent = own.filter((t) => t.content);
-  // "three days" states what "3 days" asks.
-  const spelledNumbers = new Set(own.flatMap((t) => (t.pos === "NUM" && NUMBER_WORDS.has(t.text.toLowerCase()) ? [NUMBER_WORDS.get(t.text.toLowerCase())!] : [])));
   const lemmas = new Set(ownContent.map((t) => t.lemma));
   const contextTokens = unit.context.flatMap((c) => tokensIn(tokens, c.start, c.end)).filter((t) => t.content);
   const nounLemmas = new Set([...ownContent, ...contextTokens].filter((t) => t.pos === "NOUN" || t.pos === "PROPN").map((t) => t.lemma));
@@ -474,7 +475,7 @@ export function unitFeatures({ part, focus: allFocus, passageCover, pageCover, q
     let hit = false;
     if (idNumbers.has(f.lemma) && !requiredId) continue;
     const long = shortFormOf.get(f.surface);
-    const same = exactMatch(ownContent, f) ?? (spelledNumbers.has(f.lemma) ? f.lemma : undefined) ?? spelledOut.get(f.lemma) ?? (long?.length && long.every((l) => lemmas.has(l)) ? long[0] : undefined) ?? (namesType(f) ? f.lemma : undefined);
+    const same = exactMatch(ownContent, f) ?? (spellsNumber(own, f.lemma) ? f.lemma : undefined) ?? spelledOut.get(f.lemma) ?? (long?.length && long.every((l) => lemmas.has(l)) ? long[0] : undefined) ?? (namesType(f) ? f.lemma : undefined);
     if (same) {
       exact += f.weight;
       matchedLemmas.add(same);
