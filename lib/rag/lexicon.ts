@@ -73,6 +73,9 @@ export const REASON_MARKERS: ReadonlySet<string> = new Set(["because", "since", 
 /** Prepositions of place: "in the kitchen bins", "at the front desk" say where, as a name does. */
 export const PLACE_PREPOSITIONS: ReadonlySet<string> = new Set(["in", "at", "on", "inside", "outside", "near", "behind", "beside", "under", "above", "below", "beneath"]);
 
+/** Prepositions of time: "at the end of the term", "during the break" place the answer in a period. */
+export const TIME_PREPOSITIONS: ReadonlySet<string> = new Set(["at", "in", "on", "during", "by", "before", "after", "until", "till", "within", "throughout", "over"]);
+
 /** Verbs a definition is stated with ("X is …", "X refers to …", "X means …", "X denotes …"). */
 export const DEFINING_VERBS: ReadonlySet<string> = new Set(["be", "refer", "mean", "denote", "define", "describe", "represent", "call", "know"]);
 

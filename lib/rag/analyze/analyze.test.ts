@@ -96,6 +96,14 @@ describe("requestedParts: answer types", () => {
     const [compound] = requestedParts("Where does this reading group meet on Fridays?").parts;
     expect(lemmas(compound.focus)).toEqual(["reading", "meet", "fridays"]);
   });
+
+  it("marks a period in a time adjunct as a frame ('at the close of the year'), not one the question is about", () => {
+    const framed = (q: string) => requestedParts(q).parts[0].focus.filter((f) => f.frame).map((f) => f.lemma);
+    expect(framed("By when must the lockers be emptied at the close of the year?")).toEqual(["year"]);
+    expect(framed("When is the midterm?")).toEqual([]);
+    expect(framed("Which day is the midterm critique?")).toEqual([]);
+    expect(framed("What is due in week 7?")).toEqual([]);
+  });
 });
 
 describe("requestedParts: a condition before the question", () => {

@@ -5,9 +5,9 @@
  * rules of lexicon.ts; follow-ups are resolved against the conversation's earlier questions and,
  * for a person's pronoun, its last answer.
  */
-import { ALL_DEMONSTRATIVES, ANAPHORS, DEFINING_VERBS, DEMONSTRATIVES, HOW_DEGREE, INTERROGATIVES, PART_CONNECTIVES, PERSONAL_PRONOUNS, POSSESSIVE_DETERMINERS, REQUEST_VERBS, SUBJECT_SWAP_OPENERS, TYPE_NOUNS, type AnswerType } from "../lexicon";
+import { ALL_DEMONSTRATIVES, ANAPHORS, DEFINING_VERBS, DEMONSTRATIVES, HOW_DEGREE, INTERROGATIVES, PART_CONNECTIVES, PERSONAL_PRONOUNS, POSSESSIVE_DETERMINERS, REQUEST_VERBS, SUBJECT_SWAP_OPENERS, TIME_PREPOSITIONS, TYPE_NOUNS, type AnswerType } from "../lexicon";
 import { annotate, type EntitySpan, type TextToken } from "../text/nlp";
-import { closedCompoundsOf, isCommonWord, relatedWords } from "../text/wordnet";
+import { closedCompoundsOf, isCommonWord, isTimeNoun, relatedWords } from "../text/wordnet";
 
 export type { AnswerType } from "../lexicon";
 
@@ -20,6 +20,8 @@ export interface FocusTerm {
   noun: boolean;
   /** Borrowed from another part or an earlier question, not written in this part. */
   borrowed?: boolean;
+  /** A period in a time adjunct ("by when …, at the end of the semester"): it frames the date asked for, which a date then states. */
+  frame?: boolean;
 }
 
 /** An identifier the question names ("Assignment 4", "week 3", "HW1"): a passage naming the same noun with another id does not answer it. */
@@ -259,6 +261,22 @@ function determinesNoun(tokens: TextToken[], i: number): boolean {
 const headsItsPhrase = (tokens: readonly TextToken[], i: number) =>
   tokens[i].pos === "ADJ" && !!tokens[i - 1] && (tokens[i - 1].pos === "DET" || POSSESSIVE_DETERMINERS.has(lower(tokens[i - 1]))) && !["NOUN", "PROPN", "NUM"].includes(tokens[i + 1]?.pos ?? "");
 
+/**
+ * A period heading the object of a time preposition, through "of" ("at the end of the semester",
+ * "during the break"): an adjunct saying when, not the thing asked about. A period with an
+ * identifier ("in week 5") or before another noun ("the midterm review") is neither.
+ */
+function framesTime(tokens: readonly TextToken[], i: number): boolean {
+  const t = tokens[i];
+  if (t.pos !== "NOUN" || !isTimeNoun(t.lemma) || ["NOUN", "PROPN", "NUM"].includes(tokens[i + 1]?.pos ?? "")) return false;
+  for (let j = i - 1; j >= 0; j--) {
+    const p = tokens[j];
+    if (p.pos === "ADP" && TIME_PREPOSITIONS.has(lower(p))) return true;
+    if (!(p.pos === "DET" || p.pos === "ADJ" || p.pos === "NOUN" || POSSESSIVE_DETERMINERS.has(lower(p)) || (p.pos === "ADP" && lower(p) === "of"))) return false;
+  }
+  return false;
+}
+
 const focusOf = (tokens: TextToken[]): FocusTerm[] => {
   const seen = new Set<string>();
   const out: FocusTerm[] = [];
@@ -276,7 +294,10 @@ const focusOf = (tokens: TextToken[]): FocusTerm[] => {
     // An ordinal is met by its number ("Midterm 2") or as written ("the second midterm").
     const ordinal = ordinalNumber(tokens, tokens.indexOf(t));
     if (ordinal) out.push({ lemma: ordinal, surface: lower(t), noun: true });
-    else out.push({ lemma: t.lemma, surface: lower(t), noun: isNounish(t) || t.pos === "NUM" || t.pos === "X" || headsItsPhrase(tokens, tokens.indexOf(t)) });
+    else {
+      const noun = isNounish(t) || t.pos === "NUM" || t.pos === "X" || headsItsPhrase(tokens, tokens.indexOf(t));
+      out.push(framesTime(tokens, tokens.indexOf(t)) ? { lemma: t.lemma, surface: lower(t), noun, frame: true } : { lemma: t.lemma, surface: lower(t), noun });
+    }
   }
   return out;
 };

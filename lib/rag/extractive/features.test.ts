@@ -152,6 +152,14 @@ describe("unitFeatures: answer type", () => {
     expect(get(day, "The withdrawal deadline is 14 March.").cover).toBeGreaterThan(0);
   });
 
+  it("counts a period framing a when-question as said by a date, but not a period the question is about", () => {
+    const framed = featuresOf("By when must the lockers be emptied in the spring?", [{ text: "Lockers must be emptied by Friday, June 12." }]);
+    expect(get(framed, "Lockers must be emptied by Friday, June 12.")).toMatchObject({ typeMatch: 1, rarestMissing: 0 });
+    expect(get(framed, "Lockers must be emptied by Friday, June 12.").cover).toBeCloseTo(1);
+    const about = featuresOf("When does the spring end?", [{ text: "Lockers must be emptied by Friday, June 12." }]);
+    expect(get(about, "Lockers must be emptied by Friday, June 12.").cover).toBe(0);
+  });
+
   it("does not take the number of one item ('Quiz 2') for a count", () => {
     const m = featuresOf("How many quizzes are there?", [{ text: "Quiz 2 is on Friday.\n\nThere are 6 quizzes in the term." }]);
     expect(get(m, "Quiz 2 is on Friday.")).toMatchObject(TYPE_UNMET);

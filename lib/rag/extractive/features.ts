@@ -139,6 +139,7 @@ export interface WeightedFocus {
   surface: string;
   weight: number;
   noun: boolean;
+  frame?: boolean;
   related: ReadonlySet<string>;
 }
 
@@ -230,7 +231,7 @@ export function weightFocus(part: RequestedPart, idf: (lemma: string) => number,
     const surface = lemma === typed.lemma ? typed.surface : lemma;
     const clipped = clippedWordsIn(lemma, vocabulary);
     const related = clipped.length ? new Set([...relatedContentWords(lemma), ...clipped]) : relatedContentWords(lemma);
-    return { lemma, surface, noun: typed.noun, weight: Math.max(0.1, idf(lemma)) * (typed.noun ? 1 : 0.5), related };
+    return { lemma, surface, noun: typed.noun, frame: typed.frame, weight: Math.max(0.1, idf(lemma)) * (typed.noun ? 1 : 0.5), related };
   });
 }
 
@@ -447,7 +448,12 @@ export function unitFeatures({ part, focus: allFocus, passageCover, pageCover, q
   }
   const typeMissing = (wanted || part.answerType === "person" || part.answerType === "place") && !typeMatch ? 1 : 0;
   // A focus word that names the kind of answer ("the instructor's email address", "the last day to drop") is said by a value of that kind.
-  const namesType = (f: WeightedFocus) => typeMatch === 1 && (TYPE_NOUNS.get(f.lemma) === part.answerType || !!TYPE_ENTITIES[TYPE_NOUNS.get(f.lemma) ?? "general"]?.some((t) => valueTypes.has(t)));
+  // A period named in a question asking when ("by when …, at the end of the semester") frames the date asked for: a date states it.
+  const namesType = (f: WeightedFocus) =>
+    typeMatch === 1 &&
+    (TYPE_NOUNS.get(f.lemma) === part.answerType ||
+      !!TYPE_ENTITIES[TYPE_NOUNS.get(f.lemma) ?? "general"]?.some((t) => valueTypes.has(t)) ||
+      ((part.answerType === "date" || part.answerType === "time") && f.frame));
   // An identifier the document's scope names ("Assignment 3 Notice", CS 430's syllabus) is met by every unit of it; any other the question names must be stated.
   let requiredId = ownCode.size && !required.length ? 1 : 0;
   if (required.length) {
