@@ -230,6 +230,13 @@ describe("follow-ups", () => {
     expect(b.parts[1].focus.filter((f) => f.borrowed).map((f) => f.lemma)).toEqual(["heat"]);
   });
 
+  it("swaps only the noun phrase the new one stands for, keeping the rest of the previous question", () => {
+    const a = resolveFollowUp("and what about the death rate?", ["what's the growth rate in the rabbit island model?"]);
+    expect(a.standalone).toBe("what's the death rate in the rabbit island model?");
+    // A phrase with its own preposition replaces the whole phrase.
+    expect(resolveFollowUp("what about the rule on absences?", ["what is the rule on extensions?"]).standalone).toBe("what is the rule on absences?");
+  });
+
   it("swaps the subject of the previous question ('what about quiz 5?')", () => {
     const a = analyzeQuestion("what about quiz 5?", ["When is quiz 2 due?"]);
     expect(a.resolution.kind).toBe("subject_swap");

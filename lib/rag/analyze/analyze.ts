@@ -6,7 +6,7 @@
  * for a person's pronoun, its last answer.
  */
 import { ALL_DEMONSTRATIVES, ANAPHORS, DEFINING_VERBS, DEMONSTRATIVES, HOW_DEGREE, INTERROGATIVES, PART_CONNECTIVES, PERSONAL_PRONOUNS, POSSESSIVE_DETERMINERS, REQUEST_VERBS, SUBJECT_SWAP_OPENERS, TIME_PREPOSITIONS, TYPE_NOUNS, type AnswerType } from "../lexicon";
-import { annotate, type EntitySpan, type TextToken } from "../text/nlp";
+import { annotate, contentLemmas, type EntitySpan, type TextToken } from "../text/nlp";
 import { closedCompoundsOf, isCommonWord, isTimeNoun, relatedWords } from "../text/wordnet";
 
 export type { AnswerType } from "../lexicon";
@@ -330,6 +330,31 @@ function mainPhrase(text: string): string | null {
   return text.slice(tokens[first].start, tokens[last].end);
 }
 
+/**
+ * The part of the previous question's phrase a swapped-in phrase stands for: the noun phrase,
+ * before or after a preposition, it shares a word with ("the margin of error" for "the standard
+ * error" in "the standard error in the battery example", keeping the example); else, or when the
+ * swapped-in phrase brings its own preposition ("the policy on extensions"), the whole.
+ */
+function swappedPart(phrase: string, swapped: string): string {
+  // "of" joins one noun phrase ("margin of error"); other prepositions attach another.
+  const joins = (t: TextToken) => t.pos === "ADP" && lower(t) !== "of";
+  if (annotate(swapped).tokens.some(joins)) return phrase;
+  const { tokens } = annotate(phrase);
+  const own = new Set(contentLemmas(swapped));
+  const segments: Array<{ start: number; end: number; lemmas: string[] }> = [];
+  for (const t of tokens) {
+    if (joins(t) || !segments.length) segments.push({ start: joins(t) ? -1 : t.start, end: t.end, lemmas: [] });
+    const last = segments[segments.length - 1];
+    if (joins(t)) continue;
+    if (last.start < 0) last.start = t.start;
+    last.end = t.end;
+    if (t.content) last.lemmas.push(t.lemma);
+  }
+  const shared = segments.filter((g) => g.start >= 0 && g.lemmas.some((l) => own.has(l)));
+  return segments.length > 1 && shared.length === 1 ? phrase.slice(shared[0].start, shared[0].end) : phrase;
+}
+
 /** A capitalised word that is no common English word: a heading's "Information" names nobody, "Srikrishnan" or "Seth" does; a code with digits ("P3") names nobody either. */
 export const isName = (t: TextToken) => /^\p{Lu}\P{N}*$/u.test(t.text) && !isCommonWord(t.text) && !isCommonWord(t.lemma);
 
@@ -393,8 +418,12 @@ export function resolveFollowUp(question: string, history: readonly string[], pr
   if (opener) {
     const swapped = q.slice(opener.length).replace(/[?.!\s]+$/, "").trim();
     if (swapped && !annotate(swapped).tokens.some((t) => t.pos === "VERB" || t.pos === "AUX")) {
-      const standalone = prev.replace(prevPhrase, swapped);
-      return { standalone, resolution: { kind: "subject_swap", reason: `“${swapped}” takes the place of “${prevPhrase}” in the previous question` } };
+      const replaced = swappedPart(prevPhrase, swapped);
+      const at = prev.indexOf(replaced);
+      // "the margin of error" after "the …": one determiner, not two.
+      const determined = /\b(the|a|an|my|our|your|their|this|that)\s+$/i.test(prev.slice(0, at));
+      const standalone = prev.slice(0, at) + (determined ? swapped.replace(/^(the|a|an)\s+/i, "") : swapped) + prev.slice(at + replaced.length);
+      return { standalone, resolution: { kind: "subject_swap", reason: `“${swapped}” takes the place of “${replaced}” in the previous question` } };
     }
   }
   const idx = tokens.findIndex((t, i) => ANAPHORS.has(lower(t)) && (t.pos === "PRON" || t.pos === "DET") && !determinesNoun(tokens, i));
