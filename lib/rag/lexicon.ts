@@ -76,6 +76,30 @@ export const PLACE_PREPOSITIONS: ReadonlySet<string> = new Set(["in", "at", "on"
 /** Prepositions of time: "at the end of the term", "during the break" place the answer in a period. */
 export const TIME_PREPOSITIONS: ReadonlySet<string> = new Set(["at", "in", "on", "during", "by", "before", "after", "until", "till", "within", "throughout", "over"]);
 
+/**
+ * Chat shorthand for grammar words, as students type it ("wat r the rules", "w/o a penalty"), with
+ * the word it stands for. Reason: read as written, each becomes a focus term ("r" is a radius to
+ * WordNet); spelled out, each is the stopword it is.
+ */
+export const SHORTHAND: ReadonlyMap<string, string> = new Map([
+  ["wat", "what"],
+  ["wut", "what"],
+  ["ur", "your"],
+  ["w/", "with"],
+  ["w/o", "without"],
+  ["b/c", "because"],
+  ["cuz", "because"],
+  ["thru", "through"],
+  ["abt", "about"],
+  ["pls", "please"],
+  ["plz", "please"],
+]);
+
+/** "u" and "r", which are also variables ("r = 10", "the u value"), stand for "you" and "are" only after these words, or "r" before a determiner or pronoun ("r the", "r we"). Reason: closed classes (auxiliaries, modals, interrogatives; determiners and pronouns). */
+export const BEFORE_SHORT_YOU: ReadonlySet<string> = new Set(["can", "could", "do", "did", "does", "will", "would", "should", "are", "r", "have", "if", "when", "thank"]);
+export const BEFORE_SHORT_ARE: ReadonlySet<string> = new Set(["what", "wat", "when", "where", "who", "how", "which", "why", "there", "they", "we", "you", "u"]);
+export const AFTER_SHORT_ARE: ReadonlySet<string> = new Set(["the", "a", "an", "we", "you", "u", "they", "there", "my", "our", "your", "ur", "these", "those", "i", "all", "any", "some"]);
+
 /** Verbs a definition is stated with ("X is …", "X refers to …", "X means …", "X denotes …"). */
 export const DEFINING_VERBS: ReadonlySet<string> = new Set(["be", "refer", "mean", "denote", "define", "describe", "represent", "call", "know"]);
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { analyzeQuestion, personNamed, requestedParts, resolveFollowUp } from "./analyze";
+import { analyzeQuestion, personNamed, requestedParts, resolveFollowUp, spelledOut } from "./analyze";
 
 const lemmas = (focus: Array<{ lemma: string }>) => focus.map((f) => f.lemma);
 
@@ -289,5 +289,19 @@ describe("follow-ups", () => {
     expect(a.resolution.kind).toBe("model");
     expect(a.standalone).toBe("When is quiz 3 due?");
     expect(a.parts[0].required).toEqual([{ noun: "quiz", id: "3" }]);
+  });
+});
+
+describe("spelledOut: chat shorthand", () => {
+  it("spells out shorthand for grammar words, so that none becomes a focus term", () => {
+    expect(spelledOut("wat r the rules for the kiln w/o a tutor")).toBe("what are the rules for the kiln without a tutor");
+    expect(lemmas(analyzeQuestion("wat r the rules for the kiln w/o a tutor").parts[0].focus)).toEqual(["rule", "kiln", "tutor"]);
+    expect(spelledOut("can u send ur slides")).toBe("can you send your slides");
+  });
+
+  it("leaves 'r' and 'u' alone where they are variables", () => {
+    expect(spelledOut("what is the drag at r = 4?")).toBe("what is the drag at r = 4?");
+    expect(spelledOut("what is r in the drag formula")).toBe("what is r in the drag formula");
+    expect(spelledOut("what's the u value of a brick wall")).toBe("what's the u value of a brick wall");
   });
 });

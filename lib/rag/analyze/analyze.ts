@@ -5,7 +5,7 @@
  * rules of lexicon.ts; follow-ups are resolved against the conversation's earlier questions and,
  * for a person's pronoun, its last answer.
  */
-import { ALL_DEMONSTRATIVES, ANAPHORS, DEFINING_VERBS, DEMONSTRATIVES, HOW_DEGREE, INTERROGATIVES, PART_CONNECTIVES, PERSONAL_PRONOUNS, POSSESSIVE_DETERMINERS, REQUEST_VERBS, SUBJECT_SWAP_OPENERS, TIME_PREPOSITIONS, TYPE_NOUNS, type AnswerType } from "../lexicon";
+import { AFTER_SHORT_ARE, ALL_DEMONSTRATIVES, ANAPHORS, BEFORE_SHORT_ARE, BEFORE_SHORT_YOU, DEFINING_VERBS, DEMONSTRATIVES, HOW_DEGREE, INTERROGATIVES, PART_CONNECTIVES, PERSONAL_PRONOUNS, POSSESSIVE_DETERMINERS, REQUEST_VERBS, SHORTHAND, SUBJECT_SWAP_OPENERS, TIME_PREPOSITIONS, TYPE_NOUNS, type AnswerType } from "../lexicon";
 import { annotate, contentLemmas, type EntitySpan, type TextToken } from "../text/nlp";
 import { closedCompoundsOf, isCommonWord, isTimeNoun, relatedWords } from "../text/wordnet";
 
@@ -399,6 +399,31 @@ function peopleIn(line: string): Array<{ text: string; words: Set<string> }> {
   return named.filter((p) => !named.some((q) => q !== p && within(q.words, p.words) && (q.words.size < p.words.size || q.text.length < p.text.length)));
 }
 
+/** A word: letters, digits, and the slash of "w/o". */
+const WORD = /[\p{L}\p{N}/']+/gu;
+
+/** Chat shorthand spelled out ("wat r the rules w/o notes" → "what are the rules without notes"); "u" and "r" only where they stand for "you" and "are". */
+export function spelledOut(question: string): string {
+  const words = [...question.matchAll(WORD)];
+  let out = "";
+  let from = 0;
+  words.forEach((m, i) => {
+    const word = m[0].toLowerCase();
+    const before = words[i - 1]?.[0].toLowerCase();
+    const after = words[i + 1]?.[0].toLowerCase();
+    // Only a word standing alone between spaces or punctuation: "r=10" or "u-value" is no shorthand.
+    const alone = !/[=+\-*^]/.test(question.slice(words[i - 1] ? words[i - 1].index + words[i - 1][0].length : 0, m.index) + question.slice(m.index + m[0].length, words[i + 1]?.index ?? question.length));
+    const spelled =
+      SHORTHAND.get(word) ??
+      (alone && word === "u" && (before === undefined || BEFORE_SHORT_YOU.has(before)) ? "you" : undefined) ??
+      (alone && word === "r" && ((before !== undefined && BEFORE_SHORT_ARE.has(before)) || (after !== undefined && AFTER_SHORT_ARE.has(after))) ? "are" : undefined);
+    if (spelled === undefined) return;
+    out += question.slice(from, m.index) + spelled;
+    from = m.index + m[0].length;
+  });
+  return out + question.slice(from);
+}
+
 /**
  * A follow-up made standalone from the previous question (oldest-first history) and, for "he" or
  * "her" after a who-question, the person its answer named. Only a pronoun with no antecedent in
@@ -509,7 +534,7 @@ export function analyzeQuestion(question: string, history: readonly string[] = [
   const { standalone, resolution } =
     rewritten !== undefined && rewritten.trim() !== question.trim()
       ? { standalone: rewritten, resolution: { kind: "model" as const, reason: "rewritten by the model from the conversation" } }
-      : resolveFollowUp(question, history, previousAnswer);
+      : resolveFollowUp(spelledOut(question), history.map(spelledOut), previousAnswer);
   const { parts, context } = requestedParts(standalone);
   return { question, standalone, resolution, parts, context, searchTerms: searchTermsOf(standalone) };
 }
