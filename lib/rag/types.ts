@@ -63,6 +63,8 @@ export interface Passage {
   text: string;
   /** Offset of `text` in its stored page text. */
   charStart: number;
+  /** The stored page text just before `text` (a bounded stretch): the heading, table header or worked example a chunk continues. */
+  before?: string;
   /** Words that name the document rather than an answer (extractive/scope.ts); absent for revisions indexed before they were kept. */
   scopeTerms?: readonly string[];
 }

@@ -77,3 +77,33 @@ describe("searchLexical on a small course sharing the index with a large one", (
     expect(expression).toBe('"archipelago"');
   });
 });
+
+describe("a passage's page text before it", () => {
+  const page = "Example 4.2 (Kiln load).\nThe kiln holds 40 mugs a firing.\nResult: 120 mugs need 3 firings.";
+  let kilnId: string;
+  beforeAll(async () => {
+    kilnId = (await ensureCourse(db.db, { slug: "kiln-course" })).id;
+    const [documentId, revisionId] = ["doc_kiln", "rev_kiln"];
+    const [first, second] = [page.indexOf("The kiln"), page.indexOf("Result")];
+    await db.client.batch(
+      [
+        { sql: "INSERT INTO documents (id, course_id, title) VALUES (?, ?, 'Kiln notes')", args: [documentId, kilnId] },
+        { sql: "INSERT INTO revisions (id, document_id, number, sha256, file_name, size, status) VALUES (?, ?, 1, 'kiln', 'kiln.pdf', 0, 'ready')", args: [revisionId, documentId] },
+        { sql: "INSERT INTO pages (revision_id, pdf_page, text) VALUES (?, 1, ?)", args: [revisionId, page] },
+        {
+          sql: "INSERT INTO chunks (id, revision_id, document_id, course_id, pdf_page, ordinal, text, char_start, char_end, tokens) VALUES ('chk_kiln_0', ?1, ?2, ?3, 1, 0, ?4, 0, ?5, 10), ('chk_kiln_1', ?1, ?2, ?3, 1, 1, ?6, ?7, ?8, 10)",
+          args: [revisionId, documentId, kilnId, page.slice(0, second), second, page.slice(first), first, page.length],
+        },
+        { sql: "UPDATE documents SET current_revision_id = ? WHERE id = ?", args: [revisionId, documentId] },
+      ],
+      "write",
+    );
+  });
+
+  it("carries the page text before the chunk (the title of the example it continues), and none for a chunk that opens its page", async () => {
+    const { hits } = await searchLexical(db.client, { courseId: kilnId, terms: ["firing", "mugs"], limit: 2 });
+    const byId = new Map(hits.map((h) => [h.passage.chunkId, h.passage]));
+    expect(byId.get("chk_kiln_1")?.before).toBe("Example 4.2 (Kiln load).\n");
+    expect(byId.get("chk_kiln_0")?.before).toBeUndefined();
+  });
+});

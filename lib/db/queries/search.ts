@@ -9,7 +9,11 @@ export interface ScoredPassage {
   score: number;
 }
 
+/** How much of its page before a chunk a passage carries: a few lines, for the section or table it continues. */
+const BEFORE_CHARS = 600;
+
 const passageColumns = `c.id AS chunk_id, c.revision_id, c.document_id, c.pdf_page, c.text, c.char_start,
+  substr(p.text, max(1, c.char_start - ${BEFORE_CHARS} + 1), min(c.char_start, ${BEFORE_CHARS})) AS before_text,
   d.title AS document_title, r.number AS revision_number, r.is_correction, r.uploaded_at, r.scope_terms, p.page_label`;
 
 /** Chunks joined with what a passage needs, kept only when their revision is the document's current one. */
@@ -81,6 +85,7 @@ function toPassage(row: Row): Passage {
     pageLabel: row.page_label == null ? null : String(row.page_label),
     text: String(row.text),
     charStart: Number(row.char_start),
+    ...(row.before_text ? { before: String(row.before_text) } : {}),
     ...(row.scope_terms ? { scopeTerms: JSON.parse(String(row.scope_terms)) as string[] } : {}),
   };
 }

@@ -7,9 +7,9 @@ import { readPassages } from "./answer";
 import { clippedWordsIn, contradictsRequiredId, featureNames, numberedIds, requiredIn, shortFormsIn, focusFoundIn, isReferenceEntry, isTableOfContents, segmentIdf, spelledAsIn, unitFeatures, vocabularyOf, weightFocus, type Features } from "./features";
 
 /** Features of every unit of the passages for the question's first part, keyed by quote. */
-function featuresOf(question: string, docs: Array<{ text: string; title?: string }>): Map<string, Features> {
+function featuresOf(question: string, docs: Array<{ text: string; title?: string; before?: string }>): Map<string, Features> {
   const analysis = analyzeQuestion(question);
-  const passages = docs.map((d, i) => makePassage(d.text, { chunkId: `c${i}`, documentId: `d${i}`, documentTitle: d.title ?? `doc-${i}` }));
+  const passages = docs.map((d, i) => makePassage(d.text, { chunkId: `c${i}`, documentId: `d${i}`, documentTitle: d.title ?? `doc-${i}`, ...(d.before ? { before: d.before } : {}) }));
   const readings = readPassages(passages);
   const part = numberedIds(analysis.parts[0], readings);
   const focus = weightFocus(part, segmentIdf(readings), vocabularyOf(readings));
@@ -71,6 +71,19 @@ describe("unitFeatures: cover", () => {
         expect(f[n]).toBeLessThanOrEqual(1);
       }
     }
+  });
+});
+
+describe("unitFeatures: the section a unit is in", () => {
+  it("finds focus words in the title of the section above the unit, in the passage or on its page before it", () => {
+    const question = "what yield did they get in the sourdough example?";
+    const result = "Result: yield = 1.6 kg.";
+    const within = featuresOf(question, [{ text: `Example 3.1 (Sourdough batch). A baker mixes 1 kg of flour.\nWater = 0.7 kg.\n${result}` }]);
+    expect(get(within, result).coverSection).toBeGreaterThan(0);
+    const above = featuresOf(question, [{ text: `Water = 0.7 kg.\n${result}`, before: "Example 3.1 (Sourdough batch). A baker mixes 1 kg of flour.\n" }]);
+    expect(get(above, result).coverSection).toBeGreaterThan(0);
+    // No title above: nothing to find.
+    expect(get(featuresOf(question, [{ text: `Water = 0.7 kg.\n${result}` }]), result).coverSection).toBe(0);
   });
 });
 

@@ -18,6 +18,7 @@ export const featureNames = [
   "coverRelated",
   "coverRelated2",
   "coverContext",
+  "coverSection",
   "nounCover",
   "density",
   "bigram",
@@ -72,6 +73,8 @@ export interface PassageReading {
   titleLineEnd: number;
   /** Scope words: the document's title line and running headers, and title words every document at hand shares (a course's name says nothing about the answer). */
   titleLemmas: ReadonlySet<string>;
+  /** Section titles over the passage's text (`from` its offset; -1 for one above the passage, on its page): what the lines under each are about. */
+  sections: ReadonlyArray<{ from: number; lemmas: ReadonlySet<string> }>;
 }
 
 /** Short forms the passages at hand define, each with its long form's content lemmas ("PCA" → principal, component, analysis). */
@@ -421,6 +424,9 @@ export function unitFeatures({ part, focus: allFocus, passageCover, pageCover, q
   let related = 0;
   let related2 = 0;
   let inContext = 0;
+  let inSection = 0;
+  // The title of the section the unit is in, said before it (a unit that is the title is covered by its own words).
+  const section = reading.sections.findLast((x) => x.from < unit.start)?.lemmas ?? new Set<string>();
   let nouns = 0;
   const nounTotal = focus.filter((f) => f.noun).length;
   const matchedLemmas = new Set<string>();
@@ -502,7 +508,7 @@ export function unitFeatures({ part, focus: allFocus, passageCover, pageCover, q
       } else if (contextLemmas.has(f.lemma) || [...contextLemmas].some((l) => relation(f, l, nounLemmas))) {
         inContext += f.weight;
         hit = true;
-      }
+      } else if (section.has(f.lemma)) inSection += f.weight;
     }
     if (hit && f.noun) nouns++;
     if (hit && f === rarest) rarestHit = true;
@@ -580,6 +586,7 @@ export function unitFeatures({ part, focus: allFocus, passageCover, pageCover, q
     coverRelated: related / total,
     coverRelated2: related2 / total,
     coverContext: inContext / total,
+    coverSection: inSection / total,
     // A focus without nouns ("who teaches …") has none to miss: the share of the focus found stands in.
     nounCover: nounTotal ? nouns / nounTotal : (exact + related + related2) / total,
     density,

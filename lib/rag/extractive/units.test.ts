@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { annotate } from "../text/nlp";
-import { answerUnits, displayText, type Unit } from "./units";
+import { answerUnits, displayText, sectionTitles, type Unit } from "./units";
 
 interface Shown {
   kind: Unit["kind"];
@@ -203,5 +203,17 @@ describe("displayText", () => {
   it("leaves a plain sentence as it is", () => {
     expect(displayText("The exam is worth the rest.")).toBe("The exam is worth the rest.");
     expect(displayText("Office Hours\nTuesdays 2–4 in Room 5")).toBe("Office Hours: Tuesdays 2–4 in Room 5");
+  });
+});
+
+describe("sectionTitles", () => {
+  it("finds headings that open their block and numbered items' titles, up to the title's first sentence", () => {
+    const text = "2.3 Glaze chemistry\n\nGlazes melt at cone 6.\nExample 2.4 (Celadon test). A tile is fired twice.\nResult: the glaze crazes.\n\nStudio rules\nNo food near the kilns.";
+    expect(sectionTitles(text).map((s) => text.slice(s.start, s.end))).toEqual(["2.3 Glaze chemistry", "Example 2.4 (Celadon test).", "Studio rules"]);
+  });
+
+  it("does not take a label with its value, or a line inside a paragraph, for a title", () => {
+    const text = "Office: Room 12\nThe kiln is loaded on Mondays and\nfired on Tuesdays";
+    expect(sectionTitles(text)).toEqual([]);
   });
 });

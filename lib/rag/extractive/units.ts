@@ -68,6 +68,26 @@ const isHeaderOverFigures = (line: string, below: readonly Line[]) => isLabelLik
 /** "Office: Room 204": a short label, a colon, then its value on the same line; a numbered line ("6.1 Clustering: K-Means") is a section heading with its subtitle. */
 const isInlineLabel = (line: string) => /^[^:]{1,40}:\s*\S/.test(line) && wordCount(line.split(":")[0]) <= 5 && !SECTION_NUMBER.test(line);
 
+/** A numbered item's title opening a line: "Example 9.1 (Cereal weights).", "Worked Example 2.1 — …", "Definition 3.2 (…)". */
+const ITEM_TITLE = /^(?:\p{Lu}\p{L}*\s+){1,2}\d+(?:\.\d+)*\s*(?:\(|—|–|:)/u;
+
+/**
+ * The titles of the sections of a text, in order: a short line opening its block (a heading, a
+ * table's header row) or a numbered item's title up to its first sentence's end. What a section's
+ * title names, each line under it is about.
+ */
+export function sectionTitles(text: string): Span[] {
+  const lines = linesOf(text);
+  return lines.flatMap((line, i) => {
+    if (line.blank || !(i === 0 || lines[i - 1].blank || ITEM_TITLE.test(line.text))) return [];
+    if (ITEM_TITLE.test(line.text)) {
+      const close = line.text.search(/[.!?](?:\s|$)/);
+      return [{ start: line.start, end: close < 0 ? line.end : line.start + close + 1 }];
+    }
+    return isLabelLike(line.text) && !isInlineLabel(line.text) ? [{ start: line.start, end: line.end }] : [];
+  });
+}
+
 /** Every unit of a passage, in text order, without duplicates. */
 export function answerUnits(annotated: Annotated): Unit[] {
   const { text, sentences } = annotated;
