@@ -10,7 +10,7 @@ export interface ScoredPassage {
 }
 
 /** How much of its page before a chunk a passage carries: a few lines, for the section or table it continues. */
-const BEFORE_CHARS = 600;
+const BEFORE_CHARS = 1200;
 
 const passageColumns = `c.id AS chunk_id, c.revision_id, c.document_id, c.pdf_page, c.text, c.char_start,
   substr(p.text, max(1, c.char_start - ${BEFORE_CHARS} + 1), min(c.char_start, ${BEFORE_CHARS})) AS before_text,

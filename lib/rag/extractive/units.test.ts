@@ -212,8 +212,8 @@ describe("sectionTitles", () => {
     expect(sectionTitles(text).map((s) => text.slice(s.start, s.end))).toEqual(["2.3 Glaze chemistry", "Example 2.4 (Celadon test).", "Studio rules"]);
   });
 
-  it("does not take a label with its value, or a line inside a paragraph, for a title", () => {
-    const text = "Office: Room 12\nThe kiln is loaded on Mondays and\nfired on Tuesdays";
+  it("does not take a label with its value, a line inside a paragraph or a lead-in for a title", () => {
+    const text = "Office: Room 12\nThe kiln is loaded on Mondays and\nfired on Tuesdays\n\nFiring steps:\nLoad the shelves.";
     expect(sectionTitles(text)).toEqual([]);
   });
 });

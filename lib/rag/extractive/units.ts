@@ -84,7 +84,8 @@ export function sectionTitles(text: string): Span[] {
       const close = line.text.search(/[.!?](?:\s|$)/);
       return [{ start: line.start, end: close < 0 ? line.end : line.start + close + 1 }];
     }
-    return isLabelLike(line.text) && !isInlineLabel(line.text) ? [{ start: line.start, end: line.end }] : [];
+    // A lead-in ("Test statistic:") announces the lines under it, not a section.
+    return isLabelLike(line.text) && !isInlineLabel(line.text) && !isLeadIn(line.text) ? [{ start: line.start, end: line.end }] : [];
   });
 }
 
