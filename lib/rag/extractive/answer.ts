@@ -70,7 +70,9 @@ export function readPassages(passages: readonly Passage[], ranks?: ReadonlyMap<s
 /** The section titles over a passage: the last one in the page text above it, then its own. */
 function sectionsOf(p: Passage, annotated: Annotated): PassageReading["sections"] {
   const above = p.before ? sectionTitles(p.before).at(-1) : undefined;
-  const own = sectionTitles(p.text).map((t) => ({ from: t.start, lemmas: new Set(annotated.tokens.filter((k) => k.content && k.start >= t.start && k.end <= t.end).map((k) => k.lemma)) }));
+  // A passage that starts inside a block (a table cut by a chunk boundary) does not open a section with its first line.
+  const continues = !!p.before?.trim() && !/\n\s*\n\s*$/.test(p.before);
+  const own = sectionTitles(p.text).filter((t) => !(continues && t.start === 0)).map((t) => ({ from: t.start, lemmas: new Set(annotated.tokens.filter((k) => k.content && k.start >= t.start && k.end <= t.end).map((k) => k.lemma)) }));
   return above && p.before ? [{ from: -1, lemmas: new Set(contentLemmas(p.before.slice(above.start, above.end))) }, ...own] : own;
 }
 

@@ -82,6 +82,11 @@ describe("unitFeatures: the section a unit is in", () => {
     expect(get(within, result).coverSection).toBeGreaterThan(0);
     const above = featuresOf(question, [{ text: `Water = 0.7 kg.\n${result}`, before: "Example 3.1 (Sourdough batch). A baker mixes 1 kg of flour.\n" }]);
     expect(get(above, result).coverSection).toBeGreaterThan(0);
+    // A table's header row above the chunk names the identifier's noun for rows cut from it.
+    const rows = "6 Oct 1 Sampling frames Ch. 6\n7 Oct 8 Survey wording Ch. 7\n8 Oct 15 Field experiments Ch. 8";
+    const headed = featuresOf("what topic is covered in week 7?", [{ text: rows, before: "Week Date Topic Reading\n" }]);
+    expect(get(headed, "7 Oct 8 Survey wording Ch. 7").requiredId).toBe(1);
+    expect(get(featuresOf("what topic is covered in week 7?", [{ text: rows }]), "7 Oct 8 Survey wording Ch. 7").requiredId).toBe(0);
     // No title above: nothing to find.
     expect(get(featuresOf(question, [{ text: `Water = 0.7 kg.\n${result}` }]), result).coverSection).toBe(0);
   });

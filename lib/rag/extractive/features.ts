@@ -472,7 +472,8 @@ export function unitFeatures({ part, focus: allFocus, passageCover, pageCover, q
         // A code ("3B" of "Room 3B") names its thing alone; a bare number ("4" of "Lab 4") does not.
         (isCode(r.id) && new RegExp(`\\b${escape(r.id)}\\b`).test(span)) ||
         // A table row whose first cell is the id, under a header naming the noun ("Week | Topic" over "9 | Storage").
-        (unit.kind === "table_row" && new RegExp(`\\b${escape(r.noun)}`).test(header) && new RegExp(`^\\W*${escape(r.id)}\\b`).test(row)),
+        // The header may be the section's title, above the passage ("Week Dates Topic" over rows a chunk boundary cut from it).
+        (unit.kind === "table_row" && (new RegExp(`\\b${escape(r.noun)}`).test(header) || section.has(r.noun)) && new RegExp(`^\\W*${escape(r.id)}\\b`).test(row)),
     )
       ? 1
       : 0;
