@@ -366,7 +366,7 @@ const containsAnswer = (quote: string, answer: string) => normalizeForMatch(quot
 
 /** The same search with some pages taken out of the index, as if they had never been uploaded. */
 function withholding(deps: AskDeps, withheld: (p: Passage) => boolean): AskDeps {
-  const { lexical, dense, ...rest } = deps.retrievePorts;
+  const { lexical, dense, rows, ...rest } = deps.retrievePorts;
   // Enough extra hits that the withheld pages' chunks leave `limit` others.
   const spare = 24;
   const keep = (hits: ScoredCandidate[], limit: number) => hits.filter((h) => !withheld(h.passage)).slice(0, limit);
@@ -379,6 +379,7 @@ function withholding(deps: AskDeps, withheld: (p: Passage) => boolean): AskDeps 
         return { ...found, hits: keep(found.hits, limit) };
       },
       ...(dense ? { dense: async (query: string, limit: number) => keep(await dense(query, limit + spare), limit) } : {}),
+      ...(rows ? { rows: async (noun: string, id: string, limit: number) => keep(await rows(noun, id, limit + spare), limit) } : {}),
     },
   };
 }

@@ -14,7 +14,7 @@ import { ground } from "./ground";
 import { isFixedPromptTooLargeError, pack } from "./pack";
 import { analyzeQuestion, type QuestionAnalysis } from "./analyze/analyze";
 import { askKey, claimKey, distinctAnswerParts, distinctParts } from "./dedupe";
-import { interleave, isRetrievalError, retrieve, scopesOf, type RetrievePorts } from "./retrieve";
+import { interleave, isRetrievalError, retrieve, retrieveRows, scopesOf, type RetrievePorts } from "./retrieve";
 import { timed, traceGate, traceHits, tracePacking, type TraceRecord } from "./trace";
 import { validate, validateClaim } from "./validate";
 import type {
@@ -115,7 +115,9 @@ async function retrieveParts(analysis: QuestionAnalysis, k: number, ports: Retri
     const narrowed = withoutOwnCode(terms, parts, scopes);
     return narrowed ? [terms, narrowed] : [terms];
   });
-  return interleave(await Promise.all(queries.map((terms) => retrieve({ query: analysis.standalone, terms, k }, ports))), k);
+  const ids = analysis.parts.flatMap((p) => p.required).filter((r) => !r.ordinal);
+  const [searched, rows] = await Promise.all([Promise.all(queries.map((terms) => retrieve({ query: analysis.standalone, terms, k }, ports))), retrieveRows({ query: analysis.standalone, ids }, ports)]);
+  return interleave(rows ? [...searched, rows] : searched, k);
 }
 
 /**

@@ -14,6 +14,8 @@ export interface RetrievePorts {
   dense?: (query: string, limit: number) => Promise<ScoredCandidate[]>;
   /** The scope words of each document searched (title line, running headers). */
   scopes?: () => Promise<readonly (readonly string[])[]>;
+  /** Chunks holding a table row that opens with an identifier's id under a header row naming its noun ("5 Sep 22–26 …" under "Week Dates …"). */
+  rows?: (noun: string, id: string, limit: number) => Promise<ScoredCandidate[]>;
 }
 
 /** The lookup itself failed (database, embedding endpoint): never a statement about the notes. */
@@ -36,6 +38,28 @@ export async function scopesOf(ports: RetrievePorts): Promise<readonly (readonly
   } catch (e) {
     throw new RetrievalError(`The search failed: ${(e as Error).message}`, e);
   }
+}
+
+/** How many rows one identifier looks up: its own row, and a second chunk where a boundary cut the row. */
+const ROWS_PER_ID = 2;
+
+/**
+ * The table rows the question's identifiers name ("week 5" → the row opening with 5 under a
+ * "Week" header), ranked in page order, or null when there are none to look up. Throws
+ * RetrievalError when the lookup fails.
+ */
+export async function retrieveRows({ query, ids }: { query: string; ids: ReadonlyArray<{ noun: string; id: string }> }, ports: RetrievePorts): Promise<RetrieveState | null> {
+  const { rows } = ports;
+  if (!rows || ids.length === 0) return null;
+  let found: ScoredCandidate[];
+  try {
+    found = (await Promise.all(ids.map((r) => rows(r.noun, r.id, ROWS_PER_ID)))).flat();
+  } catch (e) {
+    throw new RetrievalError(`The search failed: ${(e as Error).message}`, e);
+  }
+  if (found.length === 0) return null;
+  const hits = found.map(({ passage, score }, i) => ({ passage, lexicalScore: score, lexicalRank: i + 1, denseScore: null, denseRank: null, fusedScore: 1 / (RRF_K + i + 1), rank: i + 1 }));
+  return { query, matchExpression: ids.map((r) => `row ${r.id} under “${r.noun}”`).join(" ; "), hits, dense: Boolean(ports.dense) };
 }
 
 /** Reciprocal-rank fusion constant (Cormack et al.): damps the head so neither list dominates. */

@@ -212,6 +212,20 @@ describe("a question that names its course's code", () => {
     expect(answer.parts[0].claims[0].text).toContain("substrate molecules one active site converts");
   });
 
+  it("finds a schedule row a chunk boundary cut from its header, by the week it opens with", async () => {
+    const course = await ensureCourse(db.db, { slug: "glass-1200" });
+    const topics = ["Furnace safety", "Gathering glass", "Marvering", "First bubbles", "Jacks and necking", "Punty transfer", "Opening a cup", "Colour and frit", "Cane pulling", "Murrine slices", "Lampwork beads", "Kiln forming", "Cold working", "Annealing", "Photography", "Mid-term critique"];
+    const rows = [...topics, ...topics.map((t) => `${t} II`)].map((t, i) => [String(i + 1), `Day ${3 * i + 1}`, t, `Ch. ${(i % 12) + 1}`]);
+    const bytes = await buildPdf({ pages: [{ blocks: [{ kind: "heading", text: "Weekly schedule" }, { kind: "table", rows: [["Week", "Date", "Topic", "Reading"], ...rows] }] }] });
+    await submitUpload(db.db, { courseId: course.id, fileName: "glass-schedule.pdf", title: "Glass studio schedule", bytes, maxBytes: 1 << 24 });
+    await processQueuedJobs(db, workerDeps);
+
+    const { answer, trace } = await ask(db, { courseId: course.id, question: "what topic do we cover in week 29?", history: [] }, askDeps(db, course.id, {}, extractiveGenerator()));
+    expect(trace.retrieval?.matchExpression).toContain("row 29 under “week”");
+    expect(answer.status).toBe("answered");
+    expect(answer.parts[0].claims[0].text).toContain("Cold working II");
+  });
+
   it("searches once when the question names no code of the course", async () => {
     const searched: string[][] = [];
     const deps = askDeps(db, courseId, {}, extractiveGenerator());

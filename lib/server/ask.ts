@@ -1,7 +1,7 @@
 import "server-only";
 import type { DbHandle } from "@/lib/db/client";
 import { saveTrace } from "@/lib/db/queries/answers";
-import { courseScopes, searchDense, searchLexical } from "@/lib/db/queries/search";
+import { courseScopes, searchDense, searchLexical, searchRows } from "@/lib/db/queries/search";
 import { createEmbedder } from "@/lib/ai/providers";
 import { toStoredVector } from "@/lib/ai/vectors";
 import { generatorFromEnv } from "@/lib/ai/generators";
@@ -26,6 +26,7 @@ export function databasePorts({ client }: DbHandle, courseId: string): RetrieveP
   return {
     lexical: (terms, limit) => searchLexical(client, { courseId, terms, limit }),
     scopes: () => courseScopes(client, { courseId }),
+    rows: (noun, id, limit) => searchRows(client, { courseId, noun, id, limit }),
     ...(embedder
       ? {
           dense: async (query: string, limit: number) => {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ensureCourse } from "@/lib/db/queries/courses";
 import { openTempDb } from "@/lib/db/temp";
 import { insertPlainDocument } from "@/lib/db/plain-documents";
-import { searchLexical } from "./search";
+import { searchLexical, searchRows } from "./search";
 
 type TempDb = Awaited<ReturnType<typeof openTempDb>>;
 let db: TempDb;
@@ -105,5 +105,39 @@ describe("a passage's page text before it", () => {
     const byId = new Map(hits.map((h) => [h.passage.chunkId, h.passage]));
     expect(byId.get("chk_kiln_1")?.before).toBe("Example 4.2 (Kiln load).\n");
     expect(byId.get("chk_kiln_0")?.before).toBeUndefined();
+  });
+});
+
+describe("searchRows: a table row by its identifier", () => {
+  const page = "Studio schedule\n\nWeek Date Topic\n1 Jan 6 Clay bodies\n2 Jan 13 Wedging and centring\n3 Jan 20 Throwing cylinders\n4 Jan 27 Trimming feet";
+  const other = "Kiln rooms\n\nRoom Shelf Load\n3 B12 bisque ware\n4 B14 glaze ware";
+  let potteryId: string;
+  beforeAll(async () => {
+    potteryId = (await ensureCourse(db.db, { slug: "pottery-course" })).id;
+    const cut = page.indexOf("3 Jan 20");
+    await db.client.batch(
+      [
+        { sql: "INSERT INTO documents (id, course_id, title) VALUES ('doc_pot', ?, 'Pottery syllabus')", args: [potteryId] },
+        { sql: "INSERT INTO revisions (id, document_id, number, sha256, file_name, size, status) VALUES ('rev_pot', 'doc_pot', 1, 'pot', 'pot.pdf', 0, 'ready')", args: [] },
+        { sql: "INSERT INTO pages (revision_id, pdf_page, text) VALUES ('rev_pot', 1, ?), ('rev_pot', 2, ?)", args: [page, other] },
+        {
+          sql: "INSERT INTO chunks (id, revision_id, document_id, course_id, pdf_page, ordinal, text, char_start, char_end, tokens) VALUES ('chk_pot_0', 'rev_pot', 'doc_pot', ?1, 1, 0, ?2, 0, ?3, 10), ('chk_pot_1', 'rev_pot', 'doc_pot', ?1, 1, 1, ?4, ?3, ?5, 10), ('chk_pot_2', 'rev_pot', 'doc_pot', ?1, 2, 0, ?6, 0, ?7, 10)",
+          args: [potteryId, page.slice(0, cut), cut, page.slice(cut), page.length, other, other.length],
+        },
+        { sql: "UPDATE documents SET current_revision_id = 'rev_pot' WHERE id = 'doc_pot'", args: [] },
+      ],
+      "write",
+    );
+  });
+
+  it("finds the chunk whose row opens with the id under a header naming the noun, though the chunk holds neither the noun nor the header", async () => {
+    const hits = await searchRows(db.client, { courseId: potteryId, noun: "week", id: "3", limit: 2 });
+    expect(hits.map((h) => h.passage.chunkId)).toEqual(["chk_pot_1"]);
+  });
+
+  it("finds nothing where the rows sit under another header", async () => {
+    expect(await searchRows(db.client, { courseId: potteryId, noun: "assignment", id: "3", limit: 2 })).toEqual([]);
+    // The kiln-room table's rows open with 3 and 4 too, under "Room Shelf Load".
+    expect((await searchRows(db.client, { courseId: potteryId, noun: "room", id: "4", limit: 2 })).map((h) => h.passage.chunkId)).toEqual(["chk_pot_2"]);
   });
 });

@@ -2,6 +2,7 @@ import "server-only";
 import type { Client, Row } from "@libsql/client";
 import type { Passage } from "@/lib/rag/pipeline";
 import { stemmer } from "stemmer";
+import { sectionTitles } from "@/lib/rag/extractive/units";
 
 export interface ScoredPassage {
   passage: Passage;
@@ -236,6 +237,39 @@ export async function searchDense(client: Client, { courseId, vector, limit }: {
     });
     return rs.rows.map((row) => ({ seq: Number(row.seq), score: 1 - Number(row.distance) }));
   });
+}
+
+/** How many candidate chunks a row lookup reads before checking their headers. */
+const ROW_CANDIDATES = 40;
+
+/**
+ * Chunks of the course's current revisions holding a table row that opens with an identifier's
+ * id ("5 Sep 22–26 …" for week 5) under a header row naming its noun ("Week Dates Topics …") on
+ * the same page: a row a chunk boundary cut from its header has neither the noun nor the other
+ * columns' names, so BM25 ranks it low.
+ */
+export async function searchRows(client: Client, { courseId, noun, id, limit }: { courseId: string; noun: string; id: string; limit: number }): Promise<ScoredPassage[]> {
+  const rs = await client.execute({
+    sql: `SELECT ${passageColumns}, p.text AS page_text
+          ${currentChunks}
+          WHERE c.seq IN (SELECT rowid FROM chunks_fts WHERE chunks_fts MATCH ? ORDER BY rowid DESC LIMIT ${POSTINGS_BUDGET})
+            AND (c.text LIKE ?2 || ' %' OR instr(c.text, char(10) || ?2 || ' ') > 0)
+            AND instr(lower(p.text), lower(?3)) BETWEEN 1 AND c.char_end
+          ORDER BY c.seq LIMIT ${ROW_CANDIDATES}`,
+    args: [`course_id : ${ftsPhrase(courseId)} AND text : ${ftsPhrase(id)}`, id, noun],
+  });
+  const names = new RegExp(`\\b${noun.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`, "i");
+  const out: ScoredPassage[] = [];
+  for (const row of rs.rows) {
+    const page = String(row.page_text);
+    const start = Number(row.char_start);
+    const text = String(row.text);
+    const at = text.startsWith(`${id} `) ? 0 : text.indexOf(`\n${id} `) + 1;
+    const header = sectionTitles(page.slice(0, start + at)).at(-1);
+    if (header && names.test(page.slice(header.start, header.end))) out.push({ passage: toPassage(row), score: 1 });
+    if (out.length === limit) break;
+  }
+  return out;
 }
 
 /** The scope words of each current document of the course (its title line and running headers, kept at ingestion): what names the course, not an answer. */

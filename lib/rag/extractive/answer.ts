@@ -11,7 +11,7 @@ import type { DraftClaim, DraftPart, GenerateState, LabelledPassage, Passage } f
 import { contradictsRequiredId, numberedIds, requiredIn, shortFormsIn, focusFoundIn, isReferenceEntry, isTableOfContents, segmentIdf, unitFeatures, vocabularyOf, weightFocus, type Features, type PassageReading } from "./features";
 import { defaultModel, probability, rankScore, type ExtractiveModel } from "./model";
 import { isRunningLine, isTitleLine } from "./scope";
-import { answerUnits, displayText, sectionTitles, type Unit } from "./units";
+import { answerUnits, displayText, endsInRows, sectionTitles, type Unit } from "./units";
 
 /** Two units speak of the same thing when their focus coverage differs by no more than this (a share of the question's weight). */
 const SAME_SUBJECT_SLACK = 0.05;
@@ -43,9 +43,9 @@ function titleLemmas(title: string): ReadonlySet<string> {
 
 /** Units by annotation: annotate() caches by text, so the gate and the answer cut a passage once. */
 const unitCache = new WeakMap<Annotated, Unit[]>();
-function unitsOf(annotated: Annotated): Unit[] {
+function unitsOf(annotated: Annotated, continuesRows: boolean): Unit[] {
   let units = unitCache.get(annotated);
-  if (!units) unitCache.set(annotated, (units = answerUnits(annotated)));
+  if (!units) unitCache.set(annotated, (units = answerUnits(annotated, continuesRows)));
   return units;
 }
 
@@ -63,15 +63,18 @@ export function readPassages(passages: readonly Passage[], ranks?: ReadonlyMap<s
     // The document's first line (its title line) names the course or document; it rarely answers a question.
     const firstLine = p.text.slice(0, Math.max(0, p.text.search(/\n|$/)));
     const titleLineEnd = p.pdfPage === 1 && p.charStart === 0 && isTitleLine(firstLine) ? firstLine.length : 0;
-    return { chunkId: p.chunkId, rank: (ranks?.get(p.chunkId) ?? i + 1) - 1, annotated, units: unitsOf(annotated), titleLineEnd, titleLemmas: new Set([...shared, ...(p.scopeTerms ?? [])]), sections: sectionsOf(p, annotated) };
+    return { chunkId: p.chunkId, rank: (ranks?.get(p.chunkId) ?? i + 1) - 1, annotated, units: unitsOf(annotated, continuesBlock(p) && endsInRows(p.before ?? "")), titleLineEnd, titleLemmas: new Set([...shared, ...(p.scopeTerms ?? [])]), sections: sectionsOf(p, annotated) };
   });
 }
+
+/** Whether a passage starts inside a block of its page: no blank line between the text above it and its first line. */
+const continuesBlock = (p: Passage) => !!p.before?.trim() && !/\n\s*\n\s*$/.test(p.before);
 
 /** The section titles over a passage: the last one in the page text above it, then its own. */
 function sectionsOf(p: Passage, annotated: Annotated): PassageReading["sections"] {
   const above = p.before ? sectionTitles(p.before).at(-1) : undefined;
   // A passage that starts inside a block (a table cut by a chunk boundary) does not open a section with its first line.
-  const continues = !!p.before?.trim() && !/\n\s*\n\s*$/.test(p.before);
+  const continues = continuesBlock(p);
   const own = sectionTitles(p.text).filter((t) => !(continues && t.start === 0)).map((t) => ({ from: t.start, lemmas: new Set(annotated.tokens.filter((k) => k.content && k.start >= t.start && k.end <= t.end).map((k) => k.lemma)) }));
   return above && p.before ? [{ from: -1, lemmas: new Set(contentLemmas(p.before.slice(above.start, above.end))) }, ...own] : own;
 }

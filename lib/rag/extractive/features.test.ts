@@ -80,6 +80,8 @@ describe("unitFeatures: the section a unit is in", () => {
     const result = "Result: yield = 1.6 kg.";
     const within = featuresOf(question, [{ text: `Example 3.1 (Sourdough batch). A baker mixes 1 kg of flour.\nWater = 0.7 kg.\n${result}` }]);
     expect(get(within, result).coverSection).toBeGreaterThan(0);
+    // What the section's title says counts as said: every noun asked about is found.
+    expect(get(within, result).nounCover).toBe(1);
     const above = featuresOf(question, [{ text: `Water = 0.7 kg.\n${result}`, before: "Example 3.1 (Sourdough batch). A baker mixes 1 kg of flour.\n" }]);
     expect(get(above, result).coverSection).toBeGreaterThan(0);
     // A table's header row above the chunk names the identifier's noun for rows cut from it.

@@ -509,7 +509,10 @@ export function unitFeatures({ part, focus: allFocus, passageCover, pageCover, q
       } else if (contextLemmas.has(f.lemma) || [...contextLemmas].some((l) => relation(f, l, nounLemmas))) {
         inContext += f.weight;
         hit = true;
-      } else if (section.has(f.lemma)) inSection += f.weight;
+      } else if (section.has(f.lemma)) {
+        inSection += f.weight;
+        hit = true;
+      }
     }
     if (hit && f.noun) nouns++;
     if (hit && f === rarest) rarestHit = true;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { annotate } from "../text/nlp";
-import { answerUnits, displayText, sectionTitles, type Unit } from "./units";
+import { answerUnits, displayText, endsInRows, sectionTitles, type Unit } from "./units";
 
 interface Shown {
   kind: Unit["kind"];
@@ -208,12 +208,31 @@ describe("displayText", () => {
 
 describe("sectionTitles", () => {
   it("finds headings that open their block and numbered items' titles, up to the title's first sentence", () => {
-    const text = "2.3 Glaze chemistry\n\nGlazes melt at cone 6.\nExample 2.4 (Celadon test). A tile is fired twice.\nResult: the glaze crazes.\n\nStudio rules\nNo food near the kilns.";
+    const text = "2.3 Glaze chemistry\n\nGlazes melt at cone 6.\n\nExample 2.4 (Celadon test). A tile is fired twice.\nResult: the glaze crazes.\n\nStudio rules\nNo food near the kilns.";
     expect(sectionTitles(text).map((s) => text.slice(s.start, s.end))).toEqual(["2.3 Glaze chemistry", "Example 2.4 (Celadon test).", "Studio rules"]);
   });
 
   it("does not take a label with its value, a line inside a paragraph or a lead-in for a title", () => {
     const text = "Office: Room 12\nThe kiln is loaded on Mondays and\nfired on Tuesdays\n\nFiring steps:\nLoad the shelves.";
     expect(sectionTitles(text)).toEqual([]);
+    // A numbered line inside a block is a table's row ("Project 2 — …" under "Project 1 — …"), not an item's title.
+    const grading = "Component Weight\nProject 1 — Vessel 40%\nProject 2 — Tile 60%";
+    expect(sectionTitles(grading).map((t) => grading.slice(t.start, t.end))).toEqual(["Component Weight"]);
+  });
+});
+
+describe("rows a chunk boundary cut from their table", () => {
+  const rows = "12 Mar 3 Raku firing\n13 Mar 10 Pit firing\n14 Mar 17 Glaze review";
+
+  it("knows a text that ends inside a table's rows under its header row, wherever the header stands", () => {
+    expect(endsInRows("Studio calendar\nWeek Date Topic\n10 Feb 17 Slab building\n11 Feb 24 Coil")).toBe(true);
+    expect(endsInRows("Week Date Topic\n10 Feb 17 Slab building\n11 Feb 24 Coil pots\n\nGlazes are mixed on Fridays.")).toBe(false);
+    expect(sectionTitles("Studio calendar\nWeek Date Topic\n10 Feb 17 Slab building\n11 Feb 24 Coil").length).toBe(2);
+  });
+
+  it("reads the first block's lines that open with a figure as rows when the passage continues a table", () => {
+    const kinds = (continues: boolean) => answerUnits(annotate(rows), continues).filter((u) => u.kind === "table_row").length;
+    expect(kinds(true)).toBe(3);
+    expect(kinds(false)).toBeLessThan(3);
   });
 });

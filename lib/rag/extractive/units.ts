@@ -73,13 +73,15 @@ const ITEM_TITLE = /^(?:\p{Lu}\p{L}*\s+){1,2}\d+(?:\.\d+)*\s*(?:\(|—|–|:)/u;
 
 /**
  * The titles of the sections of a text, in order: a short line opening its block (a heading, a
- * table's header row) or a numbered item's title up to its first sentence's end. What a section's
- * title names, each line under it is about.
+ * table's header row), or a numbered item's title opening its block, up to its first sentence's
+ * end ("Project 2 — …" inside a block is a row of a table, not a title). What a section's title
+ * names, each line under it is about.
  */
 export function sectionTitles(text: string): Span[] {
   const lines = linesOf(text);
   return lines.flatMap((line, i) => {
-    if (line.blank || !(i === 0 || lines[i - 1].blank || ITEM_TITLE.test(line.text))) return [];
+    if (headsRows(lines, i)) return [{ start: line.start, end: line.end }];
+    if (line.blank || !(i === 0 || lines[i - 1].blank)) return [];
     if (ITEM_TITLE.test(line.text)) {
       const close = line.text.search(/[.!?](?:\s|$)/);
       return [{ start: line.start, end: close < 0 ? line.end : line.start + close + 1 }];
@@ -89,8 +91,25 @@ export function sectionTitles(text: string): Span[] {
   });
 }
 
-/** Every unit of a passage, in text order, without duplicates. */
-export function answerUnits(annotated: Annotated): Unit[] {
+/** A row of a table that opens with its figure ("5 Sep 22–26 …", "10 Nov 4–7 …"). */
+const opensWithFigure = (line: Line) => !line.blank && /^\d/.test(line.text);
+
+/** A table's header row over rows that open with figures: a line of words without figures, the two lines under it rows ("Week Dates Topic" over "1 Sep 2 …"). */
+function headsRows(lines: readonly Line[], i: number): boolean {
+  const under = lines.slice(i + 1, i + 3);
+  return !lines[i].blank && !/\d/.test(lines[i].text) && isLabelLike(lines[i].text, 2 * MAX_LABEL_WORDS) && under.length === 2 && under.every(opensWithFigure);
+}
+
+/** Whether a text ends inside a table's rows, under its header row: the passage after it goes on with rows of that table. */
+export function endsInRows(text: string): boolean {
+  const lines = linesOf(text);
+  let i = lines.length - 1;
+  while (i >= 0 && opensWithFigure(lines[i])) i--;
+  return i >= 0 && i < lines.length - 1 && headsRows(lines, i);
+}
+
+/** Every unit of a passage, in text order, without duplicates. `continuesRows`: the passage opens inside a table whose header row is above it, so its first block's lines that open with a figure are rows. */
+export function answerUnits(annotated: Annotated, continuesRows = false): Unit[] {
   const { text, sentences } = annotated;
   const lines = linesOf(text);
   const units: Unit[] = [];
@@ -136,14 +155,15 @@ export function answerUnits(annotated: Annotated): Unit[] {
     const header = (isLabelLike(first.text) && wordCount(first.text) >= MIN_HEADER_WORDS) || isHeaderOverFigures(first.text, below);
     // A header row set apart by a blank line, over a block of lines that each hold a figure: every line of the block is a row under it.
     const detached = detachedHeader(lines, blockStartIndex(lines, i), blockEnd);
-    const tableRow = !TERMINAL.test(line.text) && !isBullet(line.text) && (detached !== null || (!blockStart && header && below.filter((l) => !TERMINAL.test(l.text)).length >= 2));
+    const cutRows = continuesRows && lines.slice(0, blockStartIndex(lines, i)).every((l) => l.blank);
+    const tableRow = (cutRows && opensWithFigure(line)) || (!TERMINAL.test(line.text) && !isBullet(line.text) && (detached !== null || (!blockStart && header && below.filter((l) => !TERMINAL.test(l.text)).length >= 2)));
     const rowHeader = detached ?? first;
     const lineKind: UnitKind = tableRow ? "table_row" : isInlineLabel(line.text) ? "label_value" : isBullet(line.text) ? "list_item" : TERMINAL.test(line.text) ? "sentence" : "line";
-    const lineContext = tableRow ? [{ start: rowHeader.start, end: rowHeader.end }] : lineKind === "list_item" ? listContext(lines, i, headerContext) : headerContext;
+    const lineContext = cutRows ? [] : tableRow ? [{ start: rowHeader.start, end: rowHeader.end }] : lineKind === "list_item" ? listContext(lines, i, headerContext) : headerContext;
     if (!announces && (!multiSentence || lineKind === "label_value" || lineKind === "list_item" || lineKind === "table_row")) add(lineKind, line.start, line.end, lineContext);
 
     // A label or lead-in with what follows it in the block; not inside a table, where the next line is another row, not this one's value.
-    const inTable = header && below.filter((l) => !TERMINAL.test(l.text) && !isBullet(l.text)).length >= 2;
+    const inTable = cutRows || (header && below.filter((l) => !TERMINAL.test(l.text) && !isBullet(l.text)).length >= 2);
     if (blockEnd > i && !(inTable && !isLeadIn(line.text)) && (isLabelLike(line.text) || isLeadIn(line.text))) {
       const next = lines[i + 1];
       add(isLeadIn(line.text) ? "lead_in" : "label_value", line.start, next.end, headerContext);
