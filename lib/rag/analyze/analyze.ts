@@ -355,6 +355,8 @@ function swappedPart(phrase: string, swapped: string): string {
   return segments.length > 1 && shared.length === 1 ? phrase.slice(shared[0].start, shared[0].end) : phrase;
 }
 
+const isDeterminer = (t: TextToken) => t.pos === "DET" || POSSESSIVE_DETERMINERS.has(lower(t));
+
 /** A capitalised word that is no common English word: a heading's "Information" names nobody, "Srikrishnan" or "Seth" does; a code with digits ("P3") names nobody either. */
 export const isName = (t: TextToken) => /^\p{Lu}\P{N}*$/u.test(t.text) && !isCommonWord(t.text) && !isCommonWord(t.lemma);
 
@@ -409,10 +411,12 @@ export function spelledOut(question: string): string {
   let from = 0;
   words.forEach((m, i) => {
     const word = m[0].toLowerCase();
-    const before = words[i - 1]?.[0].toLowerCase();
-    const after = words[i + 1]?.[0].toLowerCase();
+    const [previous, next] = [words[i - 1], words[i + 1]];
+    const before = previous?.[0].toLowerCase();
+    const after = next?.[0].toLowerCase();
     // Only a word standing alone between spaces or punctuation: "r=10" or "u-value" is no shorthand.
-    const alone = !/[=+\-*^]/.test(question.slice(words[i - 1] ? words[i - 1].index + words[i - 1][0].length : 0, m.index) + question.slice(m.index + m[0].length, words[i + 1]?.index ?? question.length));
+    const around = question.slice(previous ? previous.index + previous[0].length : 0, m.index) + question.slice(m.index + m[0].length, next?.index ?? question.length);
+    const alone = !/[=+\-*^]/.test(around);
     const spelled =
       SHORTHAND.get(word) ??
       (alone && word === "u" && (before === undefined || BEFORE_SHORT_YOU.has(before)) ? "you" : undefined) ??
@@ -445,9 +449,11 @@ export function resolveFollowUp(question: string, history: readonly string[], pr
     if (swapped && !annotate(swapped).tokens.some((t) => t.pos === "VERB" || t.pos === "AUX")) {
       const replaced = swappedPart(prevPhrase, swapped);
       const at = prev.indexOf(replaced);
-      // "the margin of error" after "the …": one determiner, not two.
-      const determined = /\b(the|a|an|my|our|your|their|this|that)\s+$/i.test(prev.slice(0, at));
-      const standalone = prev.slice(0, at) + (determined ? swapped.replace(/^(the|a|an)\s+/i, "") : swapped) + prev.slice(at + replaced.length);
+      // "the margin of error" after "what's the …": one determiner, not two.
+      const before = annotate(prev.slice(0, at)).tokens.at(-1);
+      const [opening] = annotate(swapped).tokens;
+      const doubled = before && opening && isDeterminer(before) && isDeterminer(opening);
+      const standalone = prev.slice(0, at) + (doubled ? swapped.slice(opening.end).trimStart() : swapped) + prev.slice(at + replaced.length);
       return { standalone, resolution: { kind: "subject_swap", reason: `“${swapped}” takes the place of “${replaced}” in the previous question` } };
     }
   }

@@ -41,11 +41,12 @@ function titleLemmas(title: string): ReadonlySet<string> {
   return set;
 }
 
-/** Units by annotation: annotate() caches by text, so the gate and the answer cut a passage once. */
-const unitCache = new WeakMap<Annotated, Unit[]>();
+/** Units by annotation (and whether the passage continues a table's rows): annotate() caches by text, so the gate and the answer cut a passage once. */
+const unitCaches = { rows: new WeakMap<Annotated, Unit[]>(), plain: new WeakMap<Annotated, Unit[]>() };
 function unitsOf(annotated: Annotated, continuesRows: boolean): Unit[] {
-  let units = unitCache.get(annotated);
-  if (!units) unitCache.set(annotated, (units = answerUnits(annotated, continuesRows)));
+  const cache = continuesRows ? unitCaches.rows : unitCaches.plain;
+  let units = cache.get(annotated);
+  if (!units) cache.set(annotated, (units = answerUnits(annotated, continuesRows)));
   return units;
 }
 
@@ -72,11 +73,14 @@ const continuesBlock = (p: Passage) => !!p.before?.trim() && !/\n\s*\n\s*$/.test
 
 /** The section titles over a passage: the last one in the page text above it, then its own. */
 function sectionsOf(p: Passage, annotated: Annotated): PassageReading["sections"] {
-  const above = p.before ? sectionTitles(p.before).at(-1) : undefined;
+  const before = p.before ?? "";
+  const above = sectionTitles(before).at(-1);
   // A passage that starts inside a block (a table cut by a chunk boundary) does not open a section with its first line.
   const continues = continuesBlock(p);
-  const own = sectionTitles(p.text).filter((t) => !(continues && t.start === 0)).map((t) => ({ from: t.start, lemmas: new Set(annotated.tokens.filter((k) => k.content && k.start >= t.start && k.end <= t.end).map((k) => k.lemma)) }));
-  return above && p.before ? [{ from: -1, lemmas: new Set(contentLemmas(p.before.slice(above.start, above.end))) }, ...own] : own;
+  const own = sectionTitles(p.text)
+    .filter((t) => !(continues && t.start === 0))
+    .map((t) => ({ from: t.start, lemmas: new Set(annotated.tokens.filter((k) => k.content && k.start >= t.start && k.end <= t.end).map((k) => k.lemma)) }));
+  return above ? [{ from: -1, lemmas: new Set(contentLemmas(before.slice(above.start, above.end))) }, ...own] : own;
 }
 
 /** Why a unit can never answer a part, however well it scores, or null. */
