@@ -241,6 +241,8 @@ export async function searchDense(client: Client, { courseId, vector, limit }: {
 
 /** How many candidate chunks a row lookup reads before checking their headers. */
 const ROW_CANDIDATES = 40;
+/** How many of the newest chunks naming an identifier's noun say which pages a row lookup reads. */
+const NAMED_PAGES = 200;
 
 /**
  * Chunks of the course's current revisions holding a table row that opens with an identifier's
@@ -249,14 +251,21 @@ const ROW_CANDIDATES = 40;
  * columns' names, so BM25 ranks it low.
  */
 export async function searchRows(client: Client, { courseId, noun, id, limit }: { courseId: string; noun: string; id: string; limit: number }): Promise<ScoredPassage[]> {
+  // The pages that name the noun somewhere (the header row's chunk), then their chunks holding a line that opens with the id: a few pages, read through the (revision, page) index (CROSS JOIN keeps that order). A page with no stored text has no header to check.
   const rs = await client.execute({
-    sql: `SELECT ${passageColumns}, p.text AS page_text
-          ${currentChunks}
-          WHERE c.seq IN (SELECT rowid FROM chunks_fts WHERE chunks_fts MATCH ? ORDER BY rowid DESC LIMIT ${POSTINGS_BUDGET})
-            AND (c.text LIKE ?2 || ' %' OR instr(c.text, char(10) || ?2 || ' ') > 0)
-            AND instr(lower(p.text), lower(?3)) BETWEEN 1 AND c.char_end
+    sql: `WITH named AS (
+            SELECT DISTINCT n.revision_id, n.pdf_page FROM chunks n
+            WHERE n.seq IN (SELECT rowid FROM chunks_fts WHERE chunks_fts MATCH ?1 ORDER BY rowid DESC LIMIT ${NAMED_PAGES})
+          )
+          SELECT ${passageColumns}, p.text AS page_text
+          FROM named w
+          CROSS JOIN chunks c ON c.revision_id = w.revision_id AND c.pdf_page = w.pdf_page
+          JOIN documents d ON d.id = c.document_id AND d.current_revision_id = c.revision_id
+          JOIN revisions r ON r.id = c.revision_id
+          JOIN pages p ON p.revision_id = c.revision_id AND p.pdf_page = c.pdf_page
+          WHERE c.course_id = ?2 AND (c.text LIKE ?3 || ' %' OR instr(c.text, char(10) || ?3 || ' ') > 0)
           ORDER BY c.seq LIMIT ${ROW_CANDIDATES}`,
-    args: [`course_id : ${ftsPhrase(courseId)} AND text : ${ftsPhrase(id)}`, id, noun],
+    args: [`course_id : ${ftsPhrase(courseId)} AND text : ${ftsPhrase(noun)}`, courseId, id],
   });
   const names = new RegExp(`\\b${noun.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`, "i");
   const out: ScoredPassage[] = [];
