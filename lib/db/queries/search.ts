@@ -3,6 +3,7 @@ import type { Client, Row } from "@libsql/client";
 import type { Passage } from "@/lib/rag/pipeline";
 import { stemmer } from "stemmer";
 import { sectionTitles } from "@/lib/rag/extractive/units";
+import { escapeRegExp } from "@/lib/rag/text/regexp";
 
 export interface ScoredPassage {
   passage: Passage;
@@ -267,7 +268,7 @@ export async function searchRows(client: Client, { courseId, noun, id, limit }: 
           ORDER BY c.seq LIMIT ${ROW_CANDIDATES}`,
     args: [`course_id : ${ftsPhrase(courseId)} AND text : ${ftsPhrase(noun)}`, courseId, id],
   });
-  const names = new RegExp(`\\b${noun.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`, "i");
+  const names = new RegExp(`\\b${escapeRegExp(noun)}`, "i");
   const out: ScoredPassage[] = [];
   for (const row of rs.rows) {
     const page = String(row.page_text);

@@ -8,6 +8,7 @@
 import { isName, type RequestedPart } from "../analyze/analyze";
 import { ANAPHORS, DEFINING_VERBS, NUMBER_WORDS, PLACE_PREPOSITIONS, REASON_MARKERS, TYPE_NOUNS, type AnswerType } from "../lexicon";
 import { abbreviationsIn } from "../text/abbreviations";
+import { escapeRegExp } from "../text/regexp";
 import { annotate, contentLemmas, type Annotated, type EntitySpan, type EntityType, type TextToken } from "../text/nlp";
 import editDistance from "damerau-levenshtein";
 import { isCompoundKindOf, isKnownWord, isTimeNoun, relatedWords } from "../text/wordnet";
@@ -468,12 +469,12 @@ export function unitFeatures({ part, focus: allFocus, passageCover, pageCover, q
     const header = unit.context.map((s) => text.slice(s.start, s.end).toLowerCase()).join(" ");
     requiredId = required.some(
       (r) =>
-        new RegExp(`${idAfter(r.noun)}${escape(r.id)}\\b`).test(span) ||
+        new RegExp(`${idAfter(r.noun)}${escapeRegExp(r.id)}\\b`).test(span) ||
         // A code ("3B" of "Room 3B") names its thing alone; a bare number ("4" of "Lab 4") does not.
-        (isCode(r.id) && new RegExp(`\\b${escape(r.id)}\\b`).test(span)) ||
+        (isCode(r.id) && new RegExp(`\\b${escapeRegExp(r.id)}\\b`).test(span)) ||
         // A table row whose first cell is the id, under a header naming the noun ("Week | Topic" over "9 | Storage").
         // The header may be the section's title, above the passage ("Week Dates Topic" over rows a chunk boundary cut from it).
-        (unit.kind === "table_row" && (new RegExp(`\\b${escape(r.noun)}`).test(header) || section.has(r.noun)) && new RegExp(`^\\W*${escape(r.id)}\\b`).test(row)),
+        (unit.kind === "table_row" && (new RegExp(`\\b${escapeRegExp(r.noun)}`).test(header) || section.has(r.noun)) && new RegExp(`^\\W*${escapeRegExp(r.id)}\\b`).test(row)),
     )
       ? 1
       : 0;
@@ -644,7 +645,6 @@ export function isHeading(quote: string, tokens: readonly TextToken[]): boolean 
   return !words.some((t) => t.pos === "VERB" || t.pos === "AUX") && words.filter((t) => !t.stop).every((t) => /^\p{Lu}/u.test(t.text));
 }
 
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 /** An identifier's noun as the notes may write it: itself or a short form WordNet lists for it ("April 15" as "Apr 15", "Laboratory 2" as "Lab 2"). */
 const nounPatterns = new Map<string, string>();
@@ -652,7 +652,7 @@ function nounPattern(noun: string): string {
   let pattern = nounPatterns.get(noun);
   if (pattern === undefined) {
     const forms = [noun, ...[...relatedContentWords(noun)].filter((w) => /^\p{L}+$/u.test(w) && (noun.startsWith(w) || w.startsWith(noun)) && w.length >= 3)];
-    pattern = `(?:${[...new Set(forms)].map(escape).join("|")})`;
+    pattern = `(?:${[...new Set(forms)].map(escapeRegExp).join("|")})`;
     if (nounPatterns.size > 10_000) nounPatterns.clear();
     nounPatterns.set(noun, pattern);
   }
