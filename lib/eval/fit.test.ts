@@ -194,5 +194,6 @@ describe("shippedFloor", () => {
     ];
     expect(shippedFloor(folds)).toBe(0.25);
     expect(shippedFloor([...folds, { group: "course:d", floor: 0.3 }])).toBe(0.26);
+    expect(shippedFloor([...folds, { group: "course:d", floor: 0.26 }])).toBe(0.255);
   });
 });
