@@ -8,7 +8,7 @@
 import type { QuestionAnalysis, RequestedPart } from "../analyze/analyze";
 import { annotate, contentLemmas, type Annotated, type EntityType } from "../text/nlp";
 import type { DraftClaim, DraftPart, GenerateState, LabelledPassage, Passage } from "../types";
-import { contradictsRequiredId, numberedIds, requiredIn, shortFormsIn, focusFoundIn, isReferenceEntry, isTableOfContents, segmentIdf, unitFeatures, vocabularyOf, weightFocus, type Features, type PassageReading } from "./features";
+import { contradictsRequiredId, numberedIds, requiredIn, shortFormsIn, symbolsDefinedIn, focusFoundIn, isReferenceEntry, isTableOfContents, segmentIdf, unitFeatures, vocabularyOf, weightFocus, type Features, type PassageReading } from "./features";
 import { defaultModel, probability, rankScore, type ExtractiveModel } from "./model";
 import { isRunningLine, isTitleLine } from "./scope";
 import { answerUnits, displayText, endsInRows, sectionTitles, type Unit } from "./units";
@@ -130,6 +130,7 @@ function fromGate(analysis: QuestionAnalysis, readings: readonly PassageReading[
 function scoreAll(analysis: QuestionAnalysis, readings: readonly PassageReading[], model: ExtractiveModel, basis: readonly PassageReading[]): ScoredUnit[][] {
   const idf = segmentIdf(basis);
   const shortForms = shortFormsIn(basis);
+  const symbols = symbolsDefinedIn(basis);
   const questionLemmas = new Set(contentLemmas(analysis.standalone));
   const vocabulary = vocabularyOf(basis);
   return analysis.parts.map((asked) => {
@@ -141,7 +142,7 @@ function scoreAll(analysis: QuestionAnalysis, readings: readonly PassageReading[
       const pageCover = focusFoundIn([reading], focus);
       for (const unit of reading.units) {
         const quote = reading.annotated.text.slice(unit.start, unit.end);
-        const features = unitFeatures({ part, focus, passageCover, pageCover, questionLemmas, reading, unit, shortForms });
+        const features = unitFeatures({ part, focus, passageCover, pageCover, questionLemmas, reading, unit, shortForms, symbols });
         const excluded = exclusion(part, reading, unit, quote, features);
         scored.push({ passage, unit, quote, features, rank: excluded ? -Infinity : rankScore(model, features), score: excluded ? 0 : probability(model, features), excluded });
       }

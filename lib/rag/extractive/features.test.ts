@@ -4,7 +4,7 @@ import { makePassage } from "../fixtures.mock";
 import { contentLemmas } from "../text/nlp";
 import { relatedWords } from "../text/wordnet";
 import { readPassages } from "./answer";
-import { clippedWordsIn, contradictsRequiredId, featureNames, numberedIds, requiredIn, shortFormsIn, focusFoundIn, isReferenceEntry, isTableOfContents, segmentIdf, spelledAsIn, unitFeatures, vocabularyOf, weightFocus, type Features } from "./features";
+import { clippedWordsIn, contradictsRequiredId, featureNames, numberedIds, requiredIn, shortFormsIn, symbolsDefinedIn, focusFoundIn, isReferenceEntry, isTableOfContents, segmentIdf, spelledAsIn, unitFeatures, vocabularyOf, weightFocus, type Features } from "./features";
 
 /** Features of every unit of the passages for the question's first part, keyed by quote. */
 function featuresOf(question: string, docs: Array<{ text: string; title?: string; before?: string }>): Map<string, Features> {
@@ -15,9 +15,10 @@ function featuresOf(question: string, docs: Array<{ text: string; title?: string
   const focus = weightFocus(part, segmentIdf(readings), vocabularyOf(readings));
   const questionLemmas = new Set(contentLemmas(analysis.standalone));
   const shortForms = shortFormsIn(readings);
+  const symbols = symbolsDefinedIn(readings);
   const out = new Map<string, Features>();
   for (const reading of readings) {
-    for (const unit of reading.units) out.set(reading.annotated.text.slice(unit.start, unit.end), unitFeatures({ part, focus, passageCover: focusFoundIn(readings, focus), pageCover: focusFoundIn([reading], focus), questionLemmas, reading, unit, shortForms }));
+    for (const unit of reading.units) out.set(reading.annotated.text.slice(unit.start, unit.end), unitFeatures({ part, focus, passageCover: focusFoundIn(readings, focus), pageCover: focusFoundIn([reading], focus), questionLemmas, reading, unit, shortForms, symbols }));
   }
   return out;
 }
@@ -638,9 +639,33 @@ describe("unitFeatures: result", () => {
     expect(get(m, "Glaze is mixed the day before.").result).toBe(0);
   });
 
+  it("reads the setup from the title of the example the value is worked out under, however far back", () => {
+    const text = "Example 7.3 (Roof beam).\n\nThe span is 6 m and the load is 2 kN per metre.\n\nShear at the support is found first.\n\nBending is checked next.\n\nDeflection checks follow.\n\nMoment = 2 × 6² / 8 = 9 kN·m.";
+    const m = featuresOf("What moment did the roof beam example get?", [{ text }]);
+    expect(get(m, "Moment = 2 × 6² / 8 = 9 kN·m.").result).toBeGreaterThan(0.3);
+    expect(get(featuresOf("What moment did the roof beam example get?", [{ text: text.replace("Example 7.3 (Roof beam).\n\n", "") }]), "Moment = 2 × 6² / 8 = 9 kN·m.").result).toBe(0);
+  });
+
   it("is 0 for a line that only restates the question's own numbers after '='", () => {
     const m = featuresOf("What happens when the load is 40 tiles?", [{ text: "Worked example with a full kiln.\n\nLoad = 40 tiles." }]);
     expect(get(m, "Load = 40 tiles.").result).toBe(0);
+  });
+});
+
+describe("unitFeatures: symbols", () => {
+  const notes = "The thermal resistance R of a wall is its thickness over its conductivity.\n\nFor the brick wall, R = 0.2 / 0.8 = 0.25 m²K/W.\n\nThe value of R rises with thickness.";
+
+  it("reads a symbol the notes define as its quantity's name where a unit works it out", () => {
+    const m = featuresOf("What thermal resistance does the brick wall have?", [{ text: notes }]);
+    const worked = get(m, "For the brick wall, R = 0.2 / 0.8 = 0.25 m²K/W.");
+    expect(worked.cover).toBeGreaterThan(0.9);
+    // Named in passing, the symbol states nothing of the quantity.
+    expect(get(m, "The value of R rises with thickness.").cover).toBe(0);
+  });
+
+  it("reads nothing into a symbol the notes do not define", () => {
+    const m = featuresOf("What thermal resistance does the brick wall have?", [{ text: "For the brick wall, R = 0.2 / 0.8 = 0.25 m²K/W." }]);
+    expect(get(m, "For the brick wall, R = 0.2 / 0.8 = 0.25 m²K/W.").cover).toBeLessThan(0.6);
   });
 });
 

@@ -9,6 +9,7 @@ import { isName, type RequestedPart } from "../analyze/analyze";
 import { ANAPHORS, DEFINING_VERBS, NUMBER_WORDS, PLACE_PREPOSITIONS, REASON_MARKERS, TYPE_NOUNS, type AnswerType } from "../lexicon";
 import { abbreviationsIn } from "../text/abbreviations";
 import { escapeRegExp } from "../text/regexp";
+import { symbolsIn, type Symbols } from "../text/symbols";
 import { annotate, contentLemmas, type Annotated, type EntitySpan, type EntityType, type TextToken } from "../text/nlp";
 import editDistance from "damerau-levenshtein";
 import { isCompoundKindOf, isKnownWord, isTimeNoun, relatedWords } from "../text/wordnet";
@@ -84,6 +85,13 @@ export type ShortForms = ReadonlyMap<string, readonly string[]>;
 export function shortFormsIn(readings: readonly PassageReading[]): ShortForms {
   const out = new Map<string, string[]>();
   for (const r of readings) for (const [short, long] of abbreviationsIn(r.annotated.text)) if (!out.has(short)) out.set(short, contentLemmas(long));
+  return out;
+}
+
+/** The symbols the passages at hand define ("the hydraulic conductivity K"), the first definition of each kept. */
+export function symbolsDefinedIn(readings: readonly PassageReading[]): Symbols {
+  const out = new Map<string, readonly string[]>();
+  for (const r of readings) for (const [symbol, name] of symbolsIn(r.annotated)) if (!out.has(symbol)) out.set(symbol, name);
   return out;
 }
 
@@ -253,6 +261,8 @@ export interface UnitInput {
   unit: Unit;
   /** Abbreviations defined in the passages at hand: a short form matches its long form's words, and the long form its short form. */
   shortForms?: ShortForms;
+  /** Symbols the passages at hand define: a unit working one out ("K = … = 0.05 cm/s") states the quantity it names. */
+  symbols?: Symbols;
 }
 
 /** Length of the shortest window of positions (sorted) holding `distinct` different keys. */
@@ -406,7 +416,7 @@ export function requiredIn(part: RequestedPart, scope: ReadonlySet<string>): Req
   return part.required.filter((r) => !names(r));
 }
 
-export function unitFeatures({ part, focus: allFocus, passageCover, pageCover, questionLemmas, reading, unit, shortForms = new Map() }: UnitInput): Features {
+export function unitFeatures({ part, focus: allFocus, passageCover, pageCover, questionLemmas, reading, unit, shortForms = new Map(), symbols = new Map() }: UnitInput): Features {
   const { tokens, entities, text } = reading.annotated;
   const required = requiredIn(part, reading.titleLemmas);
   const isScope = (f: WeightedFocus) => namesScope(reading, f) && !required.some((r) => r.noun === f.lemma || r.id === f.lemma);
@@ -434,6 +444,10 @@ export function unitFeatures({ part, focus: allFocus, passageCover, pageCover, q
   // "HW" in the unit stands for the long form's words; a focus "svm" is met by the long form's words in full.
   const spelledOut = new Map<string, string>();
   for (const t of own) for (const l of shortForms.get(t.text) ?? []) spelledOut.set(l, t.lemma);
+  const ownWords = own.filter((t) => t.pos !== "SPACE");
+  ownWords.forEach((t, i) => {
+    if (ownWords[i + 1]?.text === "=" || ownWords[i + 1]?.text === "≈") for (const l of symbols.get(t.text) ?? []) spelledOut.set(l, t.lemma);
+  });
   const shortFormOf = new Map([...shortForms].map(([short, long]) => [short.toLowerCase(), long]));
   // The kind of answer asked for, outside the words the question already said.
   const wanted = TYPE_ENTITIES[part.answerType];
@@ -550,7 +564,8 @@ export function unitFeatures({ part, focus: allFocus, passageCover, pageCover, q
   let result = 0;
   if (worksOutValue(text.slice(unit.start, unit.end), questionLemmas)) {
     const setup = new Set(setupBefore(reading, unit).flatMap((e) => tokensIn(tokens, e.start, e.end).filter((t) => t.content).map((t) => t.lemma)));
-    for (const f of focus) if (!lemmas.has(f.lemma) && setup.has(f.lemma)) result += f.weight;
+    // The example's title names its setup too ("Example 4.2 (Pump test)." above the working), however far back.
+    for (const f of focus) if (!lemmas.has(f.lemma) && (setup.has(f.lemma) || section.has(f.lemma))) result += f.weight;
     result /= total;
   }
   const opener = own.find((t) => t.pos !== "SPACE" && t.pos !== "PUNCT" && !/^[\p{Co}•▪◦●‣∙·*–-]+$/u.test(t.text));
