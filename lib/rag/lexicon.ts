@@ -55,6 +55,9 @@ export const ALL_DEMONSTRATIVES: ReadonlySet<string> = new Set([...DEMONSTRATIVE
 /** Third-person pronouns and demonstratives that point back to something named earlier. */
 export const ANAPHORS: ReadonlySet<string> = new Set(["it", "its", "they", "them", "their", "this", "that", "these", "those", "he", "him", "his", "she", "her"]);
 
+/** Pronouns that stand for more than one thing: their antecedent is a plural noun phrase. Reason: closed class. */
+export const PLURAL_PRONOUNS: ReadonlySet<string> = new Set(["they", "them", "their", "these", "those"]);
+
 /** Pronouns that stand for a person, never for a course or a thing: after "who teaches it?", "her office" is the person the answer named. Reason: closed class. */
 export const PERSONAL_PRONOUNS: ReadonlySet<string> = new Set(["he", "him", "his", "she", "her"]);
 

@@ -158,6 +158,11 @@ describe("requestedParts: required identifiers", () => {
     expect(requestedParts("What's warden's email?").parts[0].answerType).toBe("email");
   });
 
+  it("falls back on the interrogative's own noun when the possessed one names no type ('what room is the dean's office in')", () => {
+    expect(requestedParts("what room is the dean's office in?").parts[0].answerType).toBe("place");
+    expect(requestedParts("which day is the club's bake sale?").parts[0].answerType).toBe("date");
+  });
+
   it("takes an adjective that heads its phrase ('the optional') for a noun a later part can borrow", () => {
     const { parts } = requestedParts("How many points is the optional worth, and when is it due?");
     expect(parts[0].focus.find((f) => f.lemma === "optional")?.noun).toBe(true);
@@ -235,6 +240,18 @@ describe("follow-ups", () => {
     expect(a.standalone).toBe("what's the death rate in the rabbit island model?");
     // A phrase with its own preposition replaces the whole phrase.
     expect(resolveFollowUp("what about the rule on absences?", ["what is the rule on extensions?"]).standalone).toBe("what is the rule on absences?");
+  });
+
+  it("swaps a phrase that opens with a preposition for the previous question's like phrase, keeping what was asked", () => {
+    expect(resolveFollowUp("and in the studio?", ["what does the technician do in the workshop"]).standalone).toBe("what does the technician do in the studio");
+    expect(resolveFollowUp("what about during reading week?", ["are the labs open on fridays?"]).standalone).toBe("are the labs open during reading week?");
+    expect(resolveFollowUp("and after the break?", ["when is the first quiz?"]).standalone).toBe("when is the first quiz after the break?");
+    expect(resolveFollowUp("and for the poster?", ["what is the word limit for the report"]).standalone).toBe("what is the word limit for the poster");
+  });
+
+  it("reads 'they' as the previous question's plural phrase and 'it' as its singular one", () => {
+    expect(resolveFollowUp("how long do they live?", ["what colour are red dwarf stars?"]).standalone).toBe("how long do red dwarf stars live?");
+    expect(resolveFollowUp("when is it due?", ["what sections does the lab notebook need?"]).standalone).toBe("when is lab notebook due?");
   });
 
   it("swaps the subject of the previous question ('what about quiz 5?')", () => {

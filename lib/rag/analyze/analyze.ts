@@ -5,7 +5,7 @@
  * rules of lexicon.ts; follow-ups are resolved against the conversation's earlier questions and,
  * for a person's pronoun, its last answer.
  */
-import { AFTER_SHORT_ARE, ALL_DEMONSTRATIVES, ANAPHORS, BEFORE_SHORT_ARE, BEFORE_SHORT_YOU, DEFINING_VERBS, DEMONSTRATIVES, HOW_DEGREE, INTERROGATIVES, PART_CONNECTIVES, PERSONAL_PRONOUNS, POSSESSIVE_DETERMINERS, REQUEST_VERBS, SHORTHAND, SUBJECT_SWAP_OPENERS, TIME_PREPOSITIONS, TYPE_NOUNS, type AnswerType } from "../lexicon";
+import { AFTER_SHORT_ARE, ALL_DEMONSTRATIVES, ANAPHORS, BEFORE_SHORT_ARE, BEFORE_SHORT_YOU, DEFINING_VERBS, DEMONSTRATIVES, HOW_DEGREE, INTERROGATIVES, PART_CONNECTIVES, PERSONAL_PRONOUNS, PLURAL_PRONOUNS, POSSESSIVE_DETERMINERS, REQUEST_VERBS, SHORTHAND, SUBJECT_SWAP_OPENERS, TIME_PREPOSITIONS, TYPE_NOUNS, type AnswerType } from "../lexicon";
 import { annotate, contentLemmas, type EntitySpan, type TextToken } from "../text/nlp";
 import { closedCompoundsOf, isCommonWord, isTimeNoun, relatedWords } from "../text/wordnet";
 
@@ -204,12 +204,10 @@ function answerTypeOf(tokens: TextToken[]): AnswerType {
   const first = words.slice(i + 1, i + 5).findIndex(isNounish) + i + 1;
   // "what's the lead TA for 141B's email", "what's course's email": the noun after a possessive is the one asked for, however the possessor is tagged.
   const possessed = words.findLastIndex((t, k) => k > i && t.pos === "PART" && /^['’]s?$/i.test(t.text) && isNounish(words[k + 1] ?? t));
+  // Failing that, the interrogative's own noun: "what room is Dr Lee's office in" asks for a room, whatever the office is.
   const named =
-    possessed > i
-      ? TYPE_NOUNS.get(phraseHead(words, possessed + 1).lemma)
-      : first > i && words.slice(i + 1, first).every((t) => t.pos === "AUX" || t.pos === "DET" || t.pos === "ADJ" || POSSESSIVE_DETERMINERS.has(lower(t)))
-        ? TYPE_NOUNS.get(phraseHead(words, first).lemma)
-        : undefined;
+    (possessed > i ? TYPE_NOUNS.get(phraseHead(words, possessed + 1).lemma) : undefined) ??
+    (first > i && words.slice(i + 1, first).every((t) => t.pos === "AUX" || t.pos === "DET" || t.pos === "ADJ" || POSSESSIVE_DETERMINERS.has(lower(t))) ? TYPE_NOUNS.get(phraseHead(words, first).lemma) : undefined);
   if (named) return named;
   if (wh === "what" || wh === "which") {
     // "what is X" / "what are X" / "what does X mean" over a bare noun phrase asks for a definition.
@@ -309,26 +307,35 @@ const cleanAsk = (s: string) =>
     .replace(/[\s?!.,;:]+$/, "")
     .trim();
 
-/** The noun phrase a question is mainly about: the span from its first to its last focus noun (with any identifier after it). */
-function mainPhrase(text: string): string | null {
+/** The noun phrases of a question, in order: runs of nouns and the words that join them ("late penalty", "Assignment 4", "policy on regrades"), and whether the head is plural. */
+function nounPhrases(text: string): Array<{ text: string; plural: boolean }> {
   const { tokens } = annotate(text);
   const named = (t: TextToken, i: number) => t.content && !TYPE_NOUNS.has(t.lemma) && (isNounish(t) || hasAlnumId(t) || (t.pos !== "NUM" && isIdToken(tokens[i + 1] ?? t) && tokens[i + 1] !== undefined));
-  const nouns = tokens.map((t, i) => ({ t, i })).filter(({ t, i }) => named(t, i));
-  if (nouns.length === 0) return null;
-  // The first run of nouns and the words that join them ("late penalty", "Assignment 4", "policy on regrades").
-  let last = nouns[0].i;
-  for (let j = nouns[0].i + 1; j < tokens.length; j++) {
-    const t = tokens[j];
-    if (named(t, j) || isIdToken(t) || t.pos === "ADJ" || t.pos === "ADP" || t.pos === "DET" || t.pos === "CCONJ") {
+  const out: Array<{ text: string; plural: boolean }> = [];
+  let i = tokens.findIndex(named);
+  while (i >= 0 && i < tokens.length) {
+    let last = i;
+    let j = i + 1;
+    for (; j < tokens.length; j++) {
+      const t = tokens[j];
+      if (!(named(t, j) || isIdToken(t) || t.pos === "ADJ" || t.pos === "ADP" || t.pos === "DET" || t.pos === "CCONJ")) break;
       if (named(t, j) || isIdToken(t)) last = j;
-      continue;
     }
-    break;
+    let first = i;
+    while (first > 0 && (tokens[first - 1].pos === "ADJ" || (tokens[first - 1].pos === "NOUN" && tokens[first - 1].content))) first--;
+    // The head: the last noun before any preposition ("policy" of "policy on regrades", "stars" of "K stars").
+    const ofPhrase = tokens.slice(i, last + 1);
+    const headEnd = ofPhrase.findIndex((t) => t.pos === "ADP");
+    const head = (headEnd < 0 ? ofPhrase : ofPhrase.slice(0, headEnd)).filter((t) => isNounish(t)).at(-1);
+    out.push({ text: text.slice(tokens[first].start, tokens[last].end), plural: !!head && lower(head) !== head.lemma && /s$/i.test(head.text) });
+    const next = tokens.slice(j).findIndex(named);
+    i = next < 0 ? -1 : j + next;
   }
-  let first = nouns[0].i;
-  while (first > 0 && (tokens[first - 1].pos === "ADJ" || (tokens[first - 1].pos === "NOUN" && tokens[first - 1].content))) first--;
-  return text.slice(tokens[first].start, tokens[last].end);
+  return out;
 }
+
+/** The noun phrase a question is mainly about: its first. */
+const mainPhrase = (text: string): string | null => nounPhrases(text)[0]?.text ?? null;
 
 /**
  * The part of the previous question's phrase a swapped-in phrase stands for: the noun phrase,
@@ -353,6 +360,27 @@ function swappedPart(phrase: string, swapped: string): string {
   }
   const shared = segments.filter((g) => g.start >= 0 && g.lemmas.some((l) => own.has(l)));
   return segments.length > 1 && shared.length === 1 ? phrase.slice(shared[0].start, shared[0].end) : phrase;
+}
+
+/**
+ * A swapped-in phrase that opens with a preposition ("and in labs?", "what about during
+ * reading week?") changes where or when, not what: it takes the place of the previous question's
+ * phrase with the same preposition, else (unless `sameOnly`) its last prepositional phrase, else it is added.
+ */
+function swappedSetting(prev: string, swapped: string, sameOnly = false): { standalone: string; replaced: string } | null {
+  const [opening] = annotate(swapped).tokens;
+  const attaches = (t: TextToken) => t.pos === "ADP" && lower(t) !== "of";
+  if (!opening || !attaches(opening)) return null;
+  const tokens = annotate(prev).tokens;
+  const same = tokens.findLastIndex((t) => attaches(t) && lower(t) === lower(opening));
+  if (same < 0 && sameOnly) return null;
+  const at = same >= 0 ? same : tokens.findLastIndex(attaches);
+  const body = prev.replace(/[?.!\s]+$/, "");
+  if (at < 0) return { standalone: `${body} ${swapped}?`, replaced: "" };
+  let end = at;
+  while (end + 1 < tokens.length && (["DET", "ADJ", "NOUN", "PROPN", "NUM"].includes(tokens[end + 1].pos) || isIdToken(tokens[end + 1]) || (lower(tokens[end + 1]) === "of" && end > at))) end++;
+  const replaced = prev.slice(tokens[at].start, tokens[end].end);
+  return { standalone: prev.slice(0, tokens[at].start) + swapped + prev.slice(tokens[end].end), replaced };
 }
 
 const isDeterminer = (t: TextToken) => t.pos === "DET" || POSSESSIVE_DETERMINERS.has(lower(t));
@@ -447,6 +475,10 @@ export function resolveFollowUp(question: string, history: readonly string[], pr
   if (opener) {
     const swapped = q.slice(opener.length).replace(/[?.!\s]+$/, "").trim();
     if (swapped && !annotate(swapped).tokens.some((t) => t.pos === "VERB" || t.pos === "AUX")) {
+      // "and for the exam?" after "… the late penalty for essays": the opener's preposition opens the swapped-in phrase, when nothing else in it matches.
+      const via = opener.endsWith(" for") && !contentLemmas(swapped).some((l) => contentLemmas(prevPhrase).includes(l)) ? "for " : "";
+      const setting = swappedSetting(prev, via + swapped, !!via);
+      if (setting) return { standalone: setting.standalone, resolution: { kind: "subject_swap", reason: `“${swapped}” takes the place of “${setting.replaced}” in the previous question` } };
       const replaced = swappedPart(prevPhrase, swapped);
       const at = prev.indexOf(replaced);
       // "the margin of error" after "what's the …": one determiner, not two.
@@ -466,8 +498,12 @@ export function resolveFollowUp(question: string, history: readonly string[], pr
     const asked = (s: string) => (possessive ? `${s}'s` : s);
     const person = PERSONAL_PRONOUNS.has(lower(t)) && previousAnswer && requestedParts(prev).parts.some((p) => p.answerType === "person") ? personNamed(previousAnswer) : null;
     if (person) return { standalone: question.slice(0, t.start) + asked(person) + question.slice(t.end), resolution: { kind: "pronoun", reason: `“${t.text}” refers to ${person}, whom the previous answer named` } };
-    const standalone = question.slice(0, t.start) + asked(prevPhrase) + question.slice(t.end);
-    return { standalone, resolution: { kind: "pronoun", reason: `“${t.text}” refers to “${prevPhrase}” from the previous question` } };
+    // "they" stands for a plural phrase, "it" for a singular one: the first of the previous question's that agrees ("K stars", not "colour", in "what colour are K stars").
+    const plural = PLURAL_PRONOUNS.has(lower(t));
+    const phrases = nounPhrases(prev);
+    const referent = PERSONAL_PRONOUNS.has(lower(t)) ? prevPhrase : (phrases.find((p) => p.plural === plural)?.text ?? prevPhrase);
+    const standalone = question.slice(0, t.start) + asked(referent) + question.slice(t.end);
+    return { standalone, resolution: { kind: "pronoun", reason: `“${t.text}” refers to “${referent}” from the previous question` } };
   }
   if (!tokens.some((t) => t.content && (isNounish(t) || hasAlnumId(t)) && !TYPE_NOUNS.has(t.lemma))) {
     const standalone = `${question.replace(/[?.!\s]+$/, "")} (${prevPhrase})?`;
