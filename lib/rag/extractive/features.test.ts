@@ -231,6 +231,14 @@ describe("required identifiers", () => {
     expect(contradictsRequiredId(part.required, "Everything is due on 9 April.")).toBe(false);
   });
 
+  it("reads a code with a leading zero whole ('T07' is T with 07, not T0 with 7)", () => {
+    const code = analyzeQuestion("which room is tutorial group T07 in?").parts[0].required;
+    expect(contradictsRequiredId(code, "T07 Thursday 10:00 Hawthorn 2.14")).toBe(false);
+    expect(contradictsRequiredId(code, "T08 Friday 11:00 Hawthorn 2.16")).toBe(true);
+    // Its letter is no noun of other words: "take a" names no tutorial group.
+    expect(contradictsRequiredId(code, "Groups take a break at 10:30.")).toBe(false);
+  });
+
   it("reads an ordinal as an identifier where the notes number its noun, and as words where they do not", () => {
     const numbered = featuresOf("When is the second recital?", [{ text: "Recital 1 is on 3 May." }, { text: "Recital 2 is on 9 June." }]);
     expect(get(numbered, "Recital 2 is on 9 June.")).toMatchObject({ cover: 1, requiredId: 1, requiredMissing: 0 });

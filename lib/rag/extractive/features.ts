@@ -677,8 +677,12 @@ function nounPattern(noun: string): string {
 /** An id of letters and digits ("3b"): a code, unlike a bare number. */
 const isCode = (id: string) => /\p{L}/u.test(id) && /\d/.test(id);
 
-/** The pattern of an identifier's noun up to its id ("Lab 4", "Labs #4", "lab-4"): the id's pattern follows. */
-const idAfter = (noun: string) => `\\b${nounPattern(noun)}\\w*\\s*#?-?\\s*`;
+/**
+ * The pattern of an identifier's noun up to its id ("Lab 4", "Labs #4", "lab-4"): the id's pattern
+ * follows. The noun takes letters only ("Labs"), so "S03" reads as S with 03, never S0 with 3; a
+ * one-letter noun (the S of "S03") takes no letters and no related words, or every word starting with it would be one ("bay a").
+ */
+const idAfter = (noun: string) => (noun.length > 1 ? `\\b${nounPattern(noun)}[a-z]*\\s*#?-?\\s*` : `\\b${escapeRegExp(noun)}\\s*#?-?\\s*`);
 
 /** An ordinal names an identifier only where the passages number its noun ("Midterm 2"); where none does, "the second midterm" asks about a midterm. */
 export function numberedIds(part: RequestedPart, readings: readonly PassageReading[]): RequestedPart {

@@ -41,6 +41,13 @@ describe("annotate: lemmas", () => {
     expect(byText("The essays are marked by two readers.", "readers").lemma).toBe("reader");
   });
 
+  it("lemmatises a plural the tagger leaves as written when WordNet knows only its singular", () => {
+    expect(byText("The pool opens on sundays.", "sundays").lemma).toBe("sunday");
+    expect(byText("Drop-in hours run Tuesdays.", "Tuesdays").lemma).toBe("tuesday");
+    // A word WordNet lists with its s is its own base form.
+    expect(byText("Optics uses a lens.", "lens").lemma).toBe("lens");
+  });
+
   it("lemmatises a Title-Case heading word tagged as a proper noun", () => {
     const hours = byText("Office Hours are held in the annex.", "Hours");
     expect(hours.pos).toBe("PROPN");
@@ -90,6 +97,13 @@ describe("annotate: sentences", () => {
 });
 
 describe("annotate: entities", () => {
+  it("reads a pound, euro or dollar sign flush before a number as a sum of money", () => {
+    const sums = (text: string) => annotate(text).entities.filter((e) => e.type === "MONEY").map((e) => e.text);
+    expect(sums("The lab coat is £18.50 and goggles €7.")).toEqual(["£18.50", "€7"]);
+    expect(sums("Parking is $12 a day.")).toEqual(["$12"]);
+    expect(annotate("The lab coat is £18.50.").entities.filter((e) => e.type === "CARDINAL")).toEqual([]);
+  });
+
   const text = "The report is due on 14 March 2025 at 3:30 pm and counts for 15% of the grade. Questions go to helpdesk@example.edu.";
 
   it("finds a date, a time, a percentage and an email with their text and offsets", () => {

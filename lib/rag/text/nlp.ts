@@ -6,6 +6,7 @@
  */
 import winkNLP, { type ItemEntity, type ItemSentence, type ItemToken, type ItsFunction } from "wink-nlp";
 import model from "wink-eng-lite-web-model";
+import { isKnownWord } from "./wordnet";
 
 /** wink's entity types that the answerer uses as answer types. */
 export const entityTypes = ["DATE", "TIME", "DURATION", "PERCENT", "MONEY", "CARDINAL", "ORDINAL", "EMAIL", "URL"] as const;
@@ -82,6 +83,14 @@ function nounLemma(word: string): string {
   return alone?.pos === "NOUN" ? alone.lemma : word;
 }
 
+/**
+ * A plural wink's lite model leaves as written ("saturdays", "fridays"): English adds an s, and
+ * WordNet, which lists base forms, knows the word without it and not with it ("physics", "lens" stay).
+ */
+function singular(lemma: string): string {
+  return /[^su]s$/.test(lemma) && !isKnownWord(lemma) && isKnownWord(lemma.slice(0, -1)) ? lemma.slice(0, -1) : lemma;
+}
+
 /** A single word as wink reads it on its own (its first token), remembered: headings' words and clitic stems recur. */
 const aloneWords = new Map<string, { pos: string; lemma: string; stop: boolean }>();
 function wordAlone(word: string): { pos: string; lemma: string; stop: boolean } {
@@ -138,7 +147,8 @@ function annotateUncached(text: string): Annotated {
     // The stop list is lexical; the tagger sees context: a stop-listed noun or adjective ("due", "part", "name") still carries meaning.
     const content = wordy && CONTENT_POS.has(pos) && !clitic && (!stop || ((pos === "NOUN" || pos === "ADJ" || pos === "PROPN") && value.length >= 3));
     // An initialism's plural ("TAs", "PDFs") is the initialism: English adds a lowercase s to it.
-    const base = INITIALISM_PLURAL.test(value) ? value.slice(0, -1).toLowerCase() : pos === "PROPN" ? nounLemma(lemma) : lemma;
+    const read = INITIALISM_PLURAL.test(value) ? value.slice(0, -1).toLowerCase() : pos === "PROPN" ? nounLemma(lemma) : lemma;
+    const base = pos === "NOUN" || pos === "PROPN" ? singular(read) : read;
     tokens.push({ text: value, start, end, lemma: base, pos, type, stop, content });
   });
   // "an A", "A 93–100", "Plan A is …": a capital letter after an article, or with no noun phrase after it, is the letter itself (a grade, an option), not the article.
@@ -182,6 +192,14 @@ function annotateUncached(text: string): Annotated {
   // wink's lite model knows "9:00pm" as a time but not "9:00" or "1:30-3:00": a number written h:mm is a clock time.
   tokens.forEach((t, i) => {
     if (t.type === "number" && CLOCK_TIME.test(t.text) && !entities.some((e) => e.from <= i && i < e.to)) entities.push({ type: "TIME", from: i, to: i + 1, start: t.start, end: t.end, text: t.text });
+  });
+  // wink's lite model reads "$40" and "¥1200" as money but "£32.99" and "€15" as bare numbers: a currency sign flush before a number makes it a sum.
+  tokens.forEach((t, i) => {
+    const amount = tokens[i + 1];
+    if (t.type !== "currency" || !amount || amount.type !== "number" || amount.start !== t.end || entities.some((e) => e.type === "MONEY" && e.from <= i + 1 && i + 1 < e.to)) return;
+    const bare = entities.findIndex((e) => e.from === i + 1 && e.to === i + 2);
+    if (bare >= 0) entities.splice(bare, 1);
+    entities.push({ type: "MONEY", from: i, to: i + 2, start: t.start, end: amount.end, text: text.slice(t.start, amount.end) });
   });
   entities.sort((a, b) => a.from - b.from);
   const sentences: Annotated["sentences"] = [];
