@@ -249,6 +249,10 @@ describe("follow-ups", () => {
     expect(resolveFollowUp("and for the poster?", ["what is the word limit for the report"]).standalone).toBe("what is the word limit for the poster");
   });
 
+  it("reads 'that one' as the thing asked about before, even after a noun of its own question", () => {
+    expect(resolveFollowUp("ok and what do the plots look like for that one", ["what does an allosteric activator do to the curve?"]).standalone).toBe("ok and what do the plots look like for allosteric activator");
+  });
+
   it("reads 'they' as the previous question's plural phrase and 'it' as its singular one", () => {
     expect(resolveFollowUp("how long do they live?", ["what colour are red dwarf stars?"]).standalone).toBe("how long do red dwarf stars live?");
     expect(resolveFollowUp("when is it due?", ["what sections does the lab notebook need?"]).standalone).toBe("when is lab notebook due?");

@@ -490,10 +490,12 @@ export function resolveFollowUp(question: string, history: readonly string[], pr
     }
   }
   const idx = tokens.findIndex((t, i) => ANAPHORS.has(lower(t)) && (t.pos === "PRON" || t.pos === "DET") && !determinesNoun(tokens, i));
+  // "that one", "this one": the pro-form stands for a thing of the kind talked about before, never for a noun of the same question.
+  const proForm = idx !== -1 && ALL_DEMONSTRATIVES.has(lower(tokens[idx])) && /^ones?$/i.test(tokens[idx + 1]?.text ?? "");
   // A pronoun whose antecedent is a noun earlier in the same question refers to that noun, not to the previous turn.
-  const antecedent = idx > 0 && tokens.slice(0, idx).some((t) => t.content && isNounish(t));
+  const antecedent = !proForm && idx > 0 && tokens.slice(0, idx).some((t) => t.content && isNounish(t));
   if (idx !== -1 && !antecedent) {
-    const t = tokens[idx];
+    const t = proForm ? { ...tokens[idx], text: question.slice(tokens[idx].start, tokens[idx + 1].end), end: tokens[idx + 1].end } : tokens[idx];
     const possessive = lower(t) === "its" || lower(t) === "their" || lower(t) === "his" || (lower(t) === "her" && isNounish(tokens[idx + 1] ?? t));
     const asked = (s: string) => (possessive ? `${s}'s` : s);
     const person = PERSONAL_PRONOUNS.has(lower(t)) && previousAnswer && requestedParts(prev).parts.some((p) => p.answerType === "person") ? personNamed(previousAnswer) : null;

@@ -98,6 +98,14 @@ describe("answerUnits: kinds", () => {
     ]);
   });
 
+  it("also quotes a short line whole when its later sentences are only data: one entry of a list", () => {
+    const text = "Further reading\nJonas Weller, Tidal Flats (2019). Main Library, QH541 .W45.\nThe tide turns twice a day. Plan the walk early.";
+    expect(find(text, "Jonas Weller, Tidal Flats (2019). Main Library, QH541 .W45.")).toHaveLength(1);
+    expect(find(text, "Main Library, QH541 .W45.")).toHaveLength(1);
+    // Two statements on one line stay two quotes.
+    expect(find(text, "The tide turns twice a day. Plan the walk early.")).toEqual([]);
+  });
+
   it("quotes a sentence that opens by pointing back with the sentence before it", () => {
     const text = "The lab kit ships in a grey case. It was designed by the teaching staff in 2019. This case also holds the spare probes. Returns go to room 4.";
     expect(unitsOf(text).map((u) => u.quote)).toEqual([

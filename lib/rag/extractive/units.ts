@@ -35,6 +35,8 @@ export const TERMINAL = /[.?!]["”’)]*$/u;
 export const SECTION_NUMBER = /^\s*\d+(?:\.\d+)+\.?\s/;
 /** Lines this long or longer are prose, not labels or headings. */
 export const MAX_LABEL_WORDS = 8;
+/** A line of several sentences this short can be one entry of a list, not a paragraph. */
+const MAX_ENTRY_WORDS = 30;
 /** A table's header row names at least this many columns. */
 const MIN_HEADER_WORDS = 2;
 /** A lead-in announces at most this many lines. */
@@ -160,7 +162,10 @@ export function answerUnits(annotated: Annotated, continuesRows = false): Unit[]
     const rowHeader = detached ?? first;
     const lineKind: UnitKind = tableRow ? "table_row" : isInlineLabel(line.text) ? "label_value" : isBullet(line.text) ? "list_item" : TERMINAL.test(line.text) ? "sentence" : "line";
     const lineContext = cutRows ? [] : tableRow ? [{ start: rowHeader.start, end: rowHeader.end }] : lineKind === "list_item" ? listContext(lines, i, headerContext) : headerContext;
-    if (!announces && (!multiSentence || lineKind === "label_value" || lineKind === "list_item" || lineKind === "table_row")) add(lineKind, line.start, line.end, lineContext);
+    // A short line whose later sentences are only data (a figure or code, no verb: "Barrow Library, D295 .Q56.") is one entry, a reading-list item or a record: quoted whole too.
+    const onlyData = (span: Span) => /\d/.test(text.slice(span.start, span.end)) && !annotated.tokens.some((t) => t.start >= span.start && t.end <= span.end && (t.pos === "VERB" || t.pos === "AUX"));
+    const entry = multiSentence && wordCount(line.text) <= MAX_ENTRY_WORDS && inLine.slice(1).every(onlyData);
+    if (!announces && (!multiSentence || entry || lineKind === "label_value" || lineKind === "list_item" || lineKind === "table_row")) add(lineKind, line.start, line.end, lineContext);
 
     // A label or lead-in with what follows it in the block; not inside a table, where the next line is another row, not this one's value.
     const inTable = cutRows || (header && below.filter((l) => !TERMINAL.test(l.text) && !isBullet(l.text)).length >= 2);
