@@ -102,6 +102,8 @@ describe("requestedParts: answer types", () => {
     expect(framed("By when must the lockers be emptied at the close of the year?")).toEqual(["year"]);
     expect(framed("When is the midterm?")).toEqual([]);
     expect(framed("Which day is the midterm critique?")).toEqual([]);
+    // A named day says which one: another day's hours do not meet it.
+    expect(framed("When does the pottery studio open on sundays?")).toEqual([]);
     expect(framed("What is due in week 7?")).toEqual([]);
   });
 });

@@ -266,7 +266,8 @@ const headsItsPhrase = (tokens: readonly TextToken[], i: number) =>
  */
 function framesTime(tokens: readonly TextToken[], i: number): boolean {
   const t = tokens[i];
-  if (t.pos !== "NOUN" || !isTimeNoun(t.lemma) || ["NOUN", "PROPN", "NUM"].includes(tokens[i + 1]?.pos ?? "")) return false;
+  // A named day or month ("on saturdays", "in March") says which one, as a date would: it frames nothing (WordNet writes names capitalised).
+  if (t.pos !== "NOUN" || !isTimeNoun(t.lemma) || !isCommonWord(t.lemma) || ["NOUN", "PROPN", "NUM"].includes(tokens[i + 1]?.pos ?? "")) return false;
   for (let j = i - 1; j >= 0; j--) {
     const p = tokens[j];
     if (p.pos === "ADP" && TIME_PREPOSITIONS.has(lower(p))) return true;
