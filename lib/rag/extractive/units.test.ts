@@ -136,6 +136,16 @@ describe("answerUnits: kinds", () => {
     expect(unitsOf(prose).some((u) => u.kind === "table_row")).toBe(false);
   });
 
+  it("reads rows that wrapped cells set apart in blocks of their own under the table's header row", () => {
+    const staff = "Post Person Email Room Drop-in hours\n\nStudio lead\n\nIvo Brandt\n\ni.brandt@kiln.example Annex 1.04 Fridays 10:00–12:00\n\nTechnician Lea Moss l.moss@kiln.example Annex 0.12 Mondays 14:00–15:30\n\nDrop-in hours pause in exam weeks.";
+    const header = ["Post Person Email Room Drop-in hours"];
+    expect(find(staff, "Technician Lea Moss l.moss@kiln.example Annex 0.12 Mondays 14:00–15:30")).toEqual([{ kind: "table_row", quote: "Technician Lea Moss l.moss@kiln.example Annex 0.12 Mondays 14:00–15:30", context: header }]);
+    expect(find(staff, "i.brandt@kiln.example Annex 1.04 Fridays 10:00–12:00")[0].context).toEqual(header);
+    // Prose between them ends the table: a line under it is no row.
+    const after = "Post Person Email Room Drop-in hours\n\nA note on rooms follows.\n\nAnnex 0.12 is on the ground floor";
+    expect(find(after, "Annex 0.12 is on the ground floor")[0].kind).not.toBe("table_row");
+  });
+
   it("reads every row of a table whose header row stands apart, across a blank line, with that header as context", () => {
     const apart = "Table 2 — Kiln firings\n\nCone Temperature Use\n\n06 999 C bisque ware\n6 1222 C mid-range stoneware\n10 1285 C porcelain\n\nFire slowly through quartz inversion.";
     for (const row of ["06 999 C bisque ware", "6 1222 C mid-range stoneware", "10 1285 C porcelain"]) {

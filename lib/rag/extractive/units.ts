@@ -156,7 +156,7 @@ export function answerUnits(annotated: Annotated, continuesRows = false): Unit[]
     // A header row names at least two columns: one word over lines ("Announcements", "Flags") titles them, as a label or heading does.
     const header = (isLabelLike(first.text) && wordCount(first.text) >= MIN_HEADER_WORDS) || isHeaderOverFigures(first.text, below);
     // A header row set apart by a blank line, over a block of lines that each hold a figure: every line of the block is a row under it.
-    const detached = detachedHeader(lines, blockStartIndex(lines, i), blockEnd);
+    const detached = detachedHeader(lines, blockStartIndex(lines, i), blockEnd) ?? headerOverBlocks(lines, blockStartIndex(lines, i));
     const cutRows = continuesRows && lines.slice(0, blockStartIndex(lines, i)).every((l) => l.blank);
     const tableRow = (cutRows && opensWithFigure(line)) || (!TERMINAL.test(line.text) && !isBullet(line.text) && (detached !== null || (!blockStart && header && below.filter((l) => !TERMINAL.test(l.text)).length >= 2)));
     const rowHeader = detached ?? first;
@@ -215,6 +215,31 @@ function detachedHeader(lines: Line[], from: number, to: number): Line | null {
   if (j < 0 || j === from - 1 || (j > 0 && !lines[j - 1].blank)) return null;
   const above = lines[j];
   return isLabelLike(above.text) && wordCount(above.text) >= MIN_HEADER_WORDS && !/\d/.test(above.text) ? above : null;
+}
+
+/** How many lines above a row its table's header row may stand, across the blocks a wrapped cell splits rows into. */
+const MAX_ROWS_ABOVE = 24;
+/** A header row of a table whose rows the printout set apart by blank lines names at least this many columns ("Role Name Email Office Office hours"). */
+const MIN_SPREAD_HEADER_WORDS = 4;
+
+/**
+ * The header row of a table whose rows a printout cuts into blocks (a wrapped cell ends in a
+ * blank line): a line of at least MIN_SPREAD_HEADER_WORDS words without figures, alone in its
+ * block, with nothing but non-prose lines between it and the block at `from`, at least one of
+ * them or the block's first line holding a figure or an address (a row's data).
+ */
+function headerOverBlocks(lines: Line[], from: number): Line | null {
+  let data = /\d|@/.test(lines[from].text);
+  for (let j = from - 1, seen = 0; j >= 0 && seen <= MAX_ROWS_ABOVE; j--) {
+    const l = lines[j];
+    if (l.blank) continue;
+    seen++;
+    const alone = (j === 0 || lines[j - 1].blank) && (j + 1 >= lines.length || lines[j + 1].blank);
+    if (alone && isLabelLike(l.text) && wordCount(l.text) >= MIN_SPREAD_HEADER_WORDS && !/\d/.test(l.text)) return data ? l : null;
+    if (TERMINAL.test(l.text) || isBullet(l.text) || SECTION_NUMBER.test(l.text)) return null;
+    if (/\d|@/.test(l.text)) data = true;
+  }
+  return null;
 }
 
 /** A list item's context: its list's lead-in in the block, or, for a list that opens its block, the heading above it ("Materials", a blank line, then the items). */
