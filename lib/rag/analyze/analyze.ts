@@ -335,9 +335,6 @@ function nounPhrases(text: string): Array<{ text: string; plural: boolean }> {
   return out;
 }
 
-/** The noun phrase a question is mainly about: its first. */
-const mainPhrase = (text: string): string | null => nounPhrases(text)[0]?.text ?? null;
-
 /**
  * The part of the previous question's phrase a swapped-in phrase stands for: the noun phrase,
  * before or after a preposition, it shares a word with ("the margin of error" for "the standard
@@ -468,7 +465,9 @@ export function resolveFollowUp(question: string, history: readonly string[], pr
   const previous = history.at(-1);
   if (!previous) return none;
   const prev = resolveFollowUp(previous, history.slice(0, -1)).standalone;
-  const prevPhrase = mainPhrase(prev);
+  const phrases = nounPhrases(prev);
+  // The phrase the previous question is mainly about: its first.
+  const prevPhrase = phrases[0]?.text;
   if (!prevPhrase) return none;
   const { tokens } = annotate(question);
   const q = question.trim();
@@ -503,7 +502,6 @@ export function resolveFollowUp(question: string, history: readonly string[], pr
     if (person) return { standalone: question.slice(0, t.start) + asked(person) + question.slice(t.end), resolution: { kind: "pronoun", reason: `“${t.text}” refers to ${person}, whom the previous answer named` } };
     // "they" stands for a plural phrase, "it" for a singular one: the first of the previous question's that agrees ("K stars", not "colour", in "what colour are K stars").
     const plural = PLURAL_PRONOUNS.has(lower(t));
-    const phrases = nounPhrases(prev);
     const referent = PERSONAL_PRONOUNS.has(lower(t)) ? prevPhrase : (phrases.find((p) => p.plural === plural)?.text ?? prevPhrase);
     const standalone = question.slice(0, t.start) + asked(referent) + question.slice(t.end);
     return { standalone, resolution: { kind: "pronoun", reason: `“${t.text}” refers to “${referent}” from the previous question` } };

@@ -124,6 +124,8 @@ export function answerUnits(annotated: Annotated, continuesRows = false): Unit[]
     units.push({ kind, start, end, context });
   };
 
+  const onlyData = (span: Span) => /\d/.test(text.slice(span.start, span.end)) && !annotated.tokens.some((t) => t.start >= span.start && t.end <= span.end && (t.pos === "VERB" || t.pos === "AUX"));
+
   // Blocks: runs of non-blank lines.
   let heading: Span | null = null;
   for (let i = 0; i < lines.length; i++) {
@@ -163,7 +165,6 @@ export function answerUnits(annotated: Annotated, continuesRows = false): Unit[]
     const lineKind: UnitKind = tableRow ? "table_row" : isInlineLabel(line.text) ? "label_value" : isBullet(line.text) ? "list_item" : TERMINAL.test(line.text) ? "sentence" : "line";
     const lineContext = cutRows ? [] : tableRow ? [{ start: rowHeader.start, end: rowHeader.end }] : lineKind === "list_item" ? listContext(lines, i, headerContext) : headerContext;
     // A short line whose later sentences are only data (a figure or code, no verb: "Barrow Library, D295 .Q56.") is one entry, a reading-list item or a record: quoted whole too.
-    const onlyData = (span: Span) => /\d/.test(text.slice(span.start, span.end)) && !annotated.tokens.some((t) => t.start >= span.start && t.end <= span.end && (t.pos === "VERB" || t.pos === "AUX"));
     const entry = multiSentence && wordCount(line.text) <= MAX_ENTRY_WORDS && inLine.slice(1).every(onlyData);
     if (!announces && (!multiSentence || entry || lineKind === "label_value" || lineKind === "list_item" || lineKind === "table_row")) add(lineKind, line.start, line.end, lineContext);
 

@@ -27,30 +27,28 @@ function isSymbol(t: TextToken | undefined): t is TextToken {
   return /^\p{Lu}/u.test(t.text);
 }
 
-/** The words of the tokens that are not spaces, with their indices in `tokens`. */
-const words = (tokens: readonly TextToken[]) => tokens.flatMap((t, i) => (t.pos === "SPACE" ? [] : [{ t, i }]));
 
 /** The name ending just before word `end` (exclusive): nouns and adjectives, "of" between nouns ("margin of error"); it must hold a noun ("Michaelis constant": the tagger reads "constant" as an adjective). */
-function nameBefore(ws: ReadonlyArray<{ t: TextToken }>, end: number): TextToken[] {
+function nameBefore(ws: readonly TextToken[], end: number): TextToken[] {
   const name: TextToken[] = [];
   for (let k = end - 1; k >= 0 && name.length < MAX_NAME_WORDS; k--) {
-    const { t } = ws[k];
+    const t = ws[k];
     if (NAME_POS.has(t.pos) && !isSymbol(t)) name.unshift(t);
-    else if (t.text.toLowerCase() === "of" && name.length && NOUN_POS.has(name[0].pos) && k > 0 && NOUN_POS.has(ws[k - 1].t.pos)) name.unshift(t);
+    else if (t.text.toLowerCase() === "of" && name.length && NOUN_POS.has(name[0].pos) && k > 0 && NOUN_POS.has(ws[k - 1].pos)) name.unshift(t);
     else break;
   }
   return name.some((t) => NOUN_POS.has(t.pos)) ? name : [];
 }
 
 /** The name starting at word `from`, after an optional determiner: up to a word that is no part of it. */
-function nameAfter(ws: ReadonlyArray<{ t: TextToken }>, from: number): TextToken[] {
+function nameAfter(ws: readonly TextToken[], from: number): TextToken[] {
   let k = from;
-  if (ws[k]?.t.pos === "DET") k++;
+  if (ws[k]?.pos === "DET") k++;
   const name: TextToken[] = [];
   for (; k < ws.length && name.length < MAX_NAME_WORDS; k++) {
-    const { t } = ws[k];
+    const t = ws[k];
     if (NAME_POS.has(t.pos) && !isSymbol(t)) name.push(t);
-    else if (t.text.toLowerCase() === "of" && name.length && NOUN_POS.has(ws[k + 1]?.t.pos ?? "")) name.push(t);
+    else if (t.text.toLowerCase() === "of" && name.length && NOUN_POS.has(ws[k + 1]?.pos ?? "")) name.push(t);
     else break;
   }
   while (name.length && !NOUN_POS.has(name.at(-1)!.pos)) name.pop();
@@ -62,15 +60,16 @@ const lemmasOf = (name: readonly TextToken[]) => name.filter((t) => t.content).m
 /** Every symbol the text defines, the first definition of each kept. */
 export function symbolsIn({ tokens }: Annotated): Map<string, string[]> {
   const out = new Map<string, string[]>();
-  const ws = words(tokens);
+  // The words, without the spaces between them.
+  const ws = tokens.filter((t) => t.pos !== "SPACE");
   const define = (symbol: TextToken, name: readonly TextToken[]) => {
     const lemmas = lemmasOf(name);
     if (lemmas.length && !out.has(symbol.text)) out.set(symbol.text, lemmas);
   };
-  ws.forEach(({ t }, k) => {
+  ws.forEach((t, k) => {
     if (!isSymbol(t)) return;
-    const prev = ws[k - 1]?.t;
-    const next = ws[k + 1]?.t;
+    const prev = ws[k - 1];
+    const next = ws[k + 1];
     // "the hydraulic conductivity K is …", "specific yield Sy = 0.2": the name, then its symbol, then no more of a name.
     if (prev && NOUN_POS.has(prev.pos) && !(next && (NAME_POS.has(next.pos) || next.pos === "NUM"))) define(t, nameBefore(ws, k));
     // "specific retention (Sr)"
