@@ -18,6 +18,7 @@
  * @property {number | undefined} lastCellX Where the text after the line's last wide gap starts.
  * @property {Array<[number, number]>} cells Where each of its cells starts and ends (a new cell after each wide gap).
  * @property {number} bottom The lowest baseline it covers (a table row's cells may wrap below its first line).
+ * @property {number[]} resumes Where text starts again after a gap wider than a word space: a cell may start there though its gap is too narrow to prove a table row.
  * @property {boolean} pendingSpace
  */
 
@@ -47,6 +48,7 @@ export function layoutText(items) {
         const gap = x - cur.x1;
         const needsSpace = (gap > size * 0.15 || cur.pendingSpace) && !cur.text.endsWith(" ") && !item.str.startsWith(" ");
         cur.text += (needsSpace ? " " : "") + item.str;
+        if (gap > size * MIN_CELL_GAP) cur.resumes.push(x);
         if (gap > size * 1.5) {
           cur.tabular = true;
           cur.lastCellX = x;
@@ -57,7 +59,7 @@ export function layoutText(items) {
         cell[1] = Math.max(cell[1], x + item.width);
         cur.pendingSpace = false;
       } else {
-        cur = { y, x0: x, x1: x + item.width, size, text: item.str, tabular: false, lastCellX: undefined, cells: [[x, x + item.width]], bottom: y, pendingSpace: false };
+        cur = { y, x0: x, x1: x + item.width, size, text: item.str, tabular: false, lastCellX: undefined, cells: [[x, x + item.width]], bottom: y, resumes: [], pendingSpace: false };
         lines.push(cur);
       }
     } else if (item.str && cur) {
@@ -107,8 +109,13 @@ function tableRows(lines) {
       const l = lines[k];
       const last = cell[cell.length - 1];
       const drop = last.y - l.y;
-      // Under the cell's start; under a printed row's first line, under one of its cells past the first (a narrow gap between cells may not mark one).
-      const under = Math.abs(l.x0 - head.x0) < l.size ? !first || !head.tabular : head.tabular && l.x0 > head.x0 + l.size && l.x0 < head.x1;
+      // Under the cell's start; under a printed row's first line, under one of its cells past the
+      // first (a narrow gap between cells may not mark one); past the row's first cell, under text
+      // that resumed after a gap (a cell filled to its edge leaves a gap too narrow to prove a row).
+      const under =
+        Math.abs(l.x0 - head.x0) < l.size
+          ? !first || !head.tabular
+          : (head.tabular && l.x0 > head.x0 + l.size && l.x0 < head.x1) || (!first && head.resumes.some((x) => Math.abs(l.x0 - x) < l.size));
       if (!(drop > 0 && drop <= last.size * 1.9 && under && !STARTS_ITEM.test(l.text.trim()))) break;
       cell.push(l);
     }

@@ -59,6 +59,15 @@ describe("layoutText: table rows printed cell by cell", () => {
     );
   });
 
+  it("keeps a row whole when a cell filled to its edge runs into the next cell on one baseline", () => {
+    const staff = [
+      ...row(0, [[72, ["Name"]], [160, ["Email"]], [330, ["Office"]], [420, ["Hours"]]]),
+      // The address ends 14 pt before "Ferris": wider than a word space, narrower than a table's gap.
+      ...row(1.5, [[72, ["Ana", "Ruiz-Palma"]], [160, ["ana.ruizpalma@univ.example"]], [330, ["Ferris", "Hall 210"]], [420, ["Mon 10–11", "a.m."]]]),
+    ];
+    expect(layoutText(staff)).toBe("Name Email Office Hours\nAna Ruiz-Palma ana.ruizpalma@univ.example Ferris Hall 210 Mon 10–11 a.m.");
+  });
+
   it("reads a row whose cells are centred (a browser's default) as one line", () => {
     const centred = [
       ...row(0, [[72, ["Unit"]], [200, ["Studio"]]]),
