@@ -237,6 +237,11 @@ describe("sectionTitles", () => {
     const grading = "Component Weight\nProject 1 — Vessel 40%\nProject 2 — Tile 60%";
     expect(sectionTitles(grading).map((t) => grading.slice(t.start, t.end))).toEqual(["Component Weight"]);
   });
+
+  it("does not end a worked example's section at a line of figures (a matrix printed row by row)", () => {
+    const text = "Example 3.2 (Two kilns). Let the loads be\n\n12 7 30 4 . Compare\nthe firing times.\n\nSo kiln B finishes first.";
+    expect(sectionTitles(text).map((s) => text.slice(s.start, s.end))).toEqual(["Example 3.2 (Two kilns)."]);
+  });
 });
 
 describe("rows a chunk boundary cut from their table", () => {

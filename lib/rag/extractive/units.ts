@@ -70,6 +70,9 @@ const isHeaderOverFigures = (line: string, below: readonly Line[]) => isLabelLik
 /** "Office: Room 204": a short label, a colon, then its value on the same line; a numbered line ("6.1 Clustering: K-Means") is a section heading with its subtitle. */
 const isInlineLabel = (line: string) => /^[^:]{1,40}:\s*\S/.test(line) && wordCount(line.split(":")[0]) <= 5 && !SECTION_NUMBER.test(line);
 
+/** More numbers than words: a row of data or of a matrix, not a title ("Week 5" is one of each). */
+const mostlyFigures = (line: string) => (line.match(/\d+(?:[.,]\d+)*/g)?.length ?? 0) > (line.match(/\p{L}{2,}/gu)?.length ?? 0);
+
 /** A numbered item's title opening a line: "Example 9.1 (Cereal weights).", "Worked Example 2.1 — …", "Definition 3.2 (…)". */
 const ITEM_TITLE = /^(?:\p{Lu}\p{L}*\s+){1,2}\d+(?:\.\d+)*\s*(?:\(|—|–|:)/u;
 
@@ -88,8 +91,8 @@ export function sectionTitles(text: string): Span[] {
       const close = line.text.search(/[.!?](?:\s|$)/);
       return [{ start: line.start, end: close < 0 ? line.end : line.start + close + 1 }];
     }
-    // A lead-in ("Test statistic:") announces the lines under it, not a section.
-    return isLabelLike(line.text) && !isInlineLabel(line.text) && !isLeadIn(line.text) ? [{ start: line.start, end: line.end }] : [];
+    // A lead-in ("Test statistic:") announces the lines under it, not a section; a line of figures ("4 1 2 3", a matrix's row) is data.
+    return isLabelLike(line.text) && !isInlineLabel(line.text) && !isLeadIn(line.text) && !mostlyFigures(line.text) ? [{ start: line.start, end: line.end }] : [];
   });
 }
 
