@@ -103,6 +103,9 @@ export const BEFORE_SHORT_YOU: ReadonlySet<string> = new Set(["can", "could", "d
 export const BEFORE_SHORT_ARE: ReadonlySet<string> = new Set(["what", "wat", "when", "where", "who", "how", "which", "why", "there", "they", "we", "you", "u"]);
 export const AFTER_SHORT_ARE: ReadonlySet<string> = new Set(["the", "a", "an", "we", "you", "u", "they", "there", "my", "our", "your", "ur", "these", "those", "i", "all", "any", "some"]);
 
+/** Words whose "'s" a student may type without the apostrophe ("whats", "thats"): interrogatives, and the demonstrative or existential before "is" ("its" is a possessive). Reason: closed classes. */
+export const CONTRACTS_IS: ReadonlySet<string> = new Set([...INTERROGATIVES.keys(), "that", "there", "here"]);
+
 /** Verbs a definition is stated with ("X is …", "X refers to …", "X means …", "X denotes …"). */
 export const DEFINING_VERBS: ReadonlySet<string> = new Set(["be", "refer", "mean", "denote", "define", "describe", "represent", "call", "know"]);
 

@@ -155,6 +155,11 @@ describe("requestedParts: required identifiers", () => {
     expect(requestedParts("what is our room?").parts[0].answerType).toBe("place");
   });
 
+  it("reads a number named by the noun before it as an identifier, not a count ('the locker number')", () => {
+    expect(requestedParts("what is the locker number for the pottery studio?").parts[0].answerType).toBe("general");
+    expect(requestedParts("what is the number of kilns in the studio?").parts[0].answerType).toBe("count");
+  });
+
   it("reads the noun after a possessive as the one asked for, whatever the possessor ('the head porter for Hall 2B's email')", () => {
     expect(requestedParts("What's the head porter for Hall 2B's email?").parts[0].answerType).toBe("email");
     expect(requestedParts("What's warden's email?").parts[0].answerType).toBe("email");
@@ -244,6 +249,10 @@ describe("follow-ups", () => {
     expect(resolveFollowUp("what about the rule on absences?", ["what is the rule on extensions?"]).standalone).toBe("what is the rule on absences?");
   });
 
+  it("swaps what an attribute is of when the new phrase shares no word with the old ('the density of copper', then 'tin')", () => {
+    expect(resolveFollowUp("what about tin?", ["what is the density of copper in table 2.3"]).standalone).toBe("what is the density of tin in table 2.3");
+  });
+
   it("swaps a phrase that opens with a preposition for the previous question's like phrase, keeping what was asked", () => {
     expect(resolveFollowUp("and in the studio?", ["what does the technician do in the workshop"]).standalone).toBe("what does the technician do in the studio");
     expect(resolveFollowUp("what about during reading week?", ["are the labs open on fridays?"]).standalone).toBe("are the labs open during reading week?");
@@ -253,6 +262,24 @@ describe("follow-ups", () => {
 
   it("reads 'that one' as the thing asked about before, even after a noun of its own question", () => {
     expect(resolveFollowUp("ok and what do the plots look like for that one", ["what does an allosteric activator do to the curve?"]).standalone).toBe("ok and what do the plots look like for allosteric activator");
+  });
+
+  it("skips an interjection before the opener of a swap", () => {
+    expect(resolveFollowUp("oh and in the studio?", ["what does the technician do in the workshop"]).standalone).toBe("what does the technician do in the studio");
+  });
+
+  it("resolves the pronoun that agrees with the previous question when two are asked ('when do they mark it')", () => {
+    expect(resolveFollowUp("when do they mark it", ["how much is the glaze journal worth"]).standalone).toBe("when do they mark glaze journal");
+    // A plural noun of the same question is no antecedent of "it".
+    expect(resolveFollowUp("when do you guys collect it", ["how much is the glaze journal worth"]).standalone).toBe("when do you guys collect glaze journal");
+  });
+
+  it("does not take the noun a pronoun complements for its antecedent ('an example of that')", () => {
+    expect(resolveFollowUp("is there a worked example of that", ["how do i calibrate a pyrometer"]).standalone).toBe("is there a worked example of pyrometer");
+  });
+
+  it("reads 'her' before a noun phrase as a possessive, though the tagger calls its first word a verb", () => {
+    expect(resolveFollowUp("when are her consult hours", ["who is the kiln technician"]).standalone).toBe("when are kiln technician's consult hours");
   });
 
   it("reads 'they' as the previous question's plural phrase and 'it' as its singular one", () => {
@@ -320,6 +347,11 @@ describe("spelledOut: chat shorthand", () => {
     expect(spelledOut("wat r the rules for the kiln w/o a tutor")).toBe("what are the rules for the kiln without a tutor");
     expect(lemmas(analyzeQuestion("wat r the rules for the kiln w/o a tutor").parts[0].focus)).toEqual(["rule", "kiln", "tutor"]);
     expect(spelledOut("can u send ur slides")).toBe("can you send your slides");
+  });
+
+  it("reads a contraction typed without its apostrophe, but not the possessive 'its'", () => {
+    expect(spelledOut("whats a glaze and hows it fired")).toBe("what is a glaze and how is it fired");
+    expect(spelledOut("thats the kiln, its door sticks")).toBe("that is the kiln, its door sticks");
   });
 
   it("leaves 'r' and 'u' alone where they are variables", () => {

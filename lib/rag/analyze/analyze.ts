@@ -5,7 +5,7 @@
  * rules of lexicon.ts; follow-ups are resolved against the conversation's earlier questions and,
  * for a person's pronoun, its last answer.
  */
-import { AFTER_SHORT_ARE, ALL_DEMONSTRATIVES, ANAPHORS, BEFORE_SHORT_ARE, BEFORE_SHORT_YOU, DEFINING_VERBS, DEMONSTRATIVES, HOW_DEGREE, INTERROGATIVES, PART_CONNECTIVES, PERSONAL_PRONOUNS, PLURAL_PRONOUNS, POSSESSIVE_DETERMINERS, REQUEST_VERBS, SHORTHAND, SUBJECT_SWAP_OPENERS, TIME_PREPOSITIONS, TYPE_NOUNS, type AnswerType } from "../lexicon";
+import { AFTER_SHORT_ARE, ALL_DEMONSTRATIVES, ANAPHORS, BEFORE_SHORT_ARE, BEFORE_SHORT_YOU, CONTRACTS_IS, DEFINING_VERBS, DEMONSTRATIVES, HOW_DEGREE, INTERROGATIVES, PART_CONNECTIVES, PERSONAL_PRONOUNS, PLURAL_PRONOUNS, POSSESSIVE_DETERMINERS, REQUEST_VERBS, SHORTHAND, SUBJECT_SWAP_OPENERS, TIME_PREPOSITIONS, TYPE_NOUNS, type AnswerType } from "../lexicon";
 import { annotate, contentLemmas, type EntitySpan, type TextToken } from "../text/nlp";
 import { closedCompoundsOf, isCommonWord, isTimeNoun, relatedWords } from "../text/wordnet";
 
@@ -182,6 +182,13 @@ function phraseHead(words: readonly TextToken[], from: number): TextToken {
   return head;
 }
 
+/** The answer type a phrase's head names: "the number of seats" asks for a count, but a number named by the noun before it ("call number", "room number") is an identifier. */
+function typeNamedBy(words: readonly TextToken[], head: TextToken): AnswerType | undefined {
+  const type = TYPE_NOUNS.get(head.lemma);
+  const modifier = words[words.indexOf(head) - 1];
+  return type === "count" && modifier && modifier.pos === "NOUN" && modifier.content ? "general" : type;
+}
+
 /** The quantities "how much" may ask for. */
 const MEASURES: ReadonlySet<AnswerType> = new Set(["money", "percent", "duration"]);
 
@@ -206,8 +213,8 @@ function answerTypeOf(tokens: TextToken[]): AnswerType {
   const possessed = words.findLastIndex((t, k) => k > i && t.pos === "PART" && /^['’]s?$/i.test(t.text) && isNounish(words[k + 1] ?? t));
   // Failing that, the interrogative's own noun: "what room is Dr Lee's office in" asks for a room, whatever the office is.
   const named =
-    (possessed > i ? TYPE_NOUNS.get(phraseHead(words, possessed + 1).lemma) : undefined) ??
-    (first > i && words.slice(i + 1, first).every((t) => t.pos === "AUX" || t.pos === "DET" || t.pos === "ADJ" || POSSESSIVE_DETERMINERS.has(lower(t))) ? TYPE_NOUNS.get(phraseHead(words, first).lemma) : undefined);
+    (possessed > i ? typeNamedBy(words, phraseHead(words, possessed + 1)) : undefined) ??
+    (first > i && words.slice(i + 1, first).every((t) => t.pos === "AUX" || t.pos === "DET" || t.pos === "ADJ" || POSSESSIVE_DETERMINERS.has(lower(t))) ? typeNamedBy(words, phraseHead(words, first)) : undefined);
   if (named) return named;
   if (wh === "what" || wh === "which") {
     // "what is X" / "what are X" / "what does X mean" over a bare noun phrase asks for a definition.
@@ -357,7 +364,11 @@ function swappedPart(phrase: string, swapped: string): string {
     if (t.content) last.lemmas.push(t.lemma);
   }
   const shared = segments.filter((g) => g.start >= 0 && g.lemmas.some((l) => own.has(l)));
-  return segments.length > 1 && shared.length === 1 ? phrase.slice(shared[0].start, shared[0].end) : phrase;
+  if (segments.length > 1 && shared.length === 1) return phrase.slice(shared[0].start, shared[0].end);
+  // "the boiling point of water", then "what about ethanol?": a phrase sharing no word names another thing the attribute is of.
+  const of = tokens.findIndex((t) => lower(t) === "of");
+  if (!shared.length && of > 0 && tokens[of + 1]) return phrase.slice(tokens[of + 1].start, segments.find((g) => g.end >= tokens[of].end)!.end);
+  return phrase;
 }
 
 /**
@@ -430,7 +441,7 @@ function peopleIn(line: string): Array<{ text: string; words: Set<string> }> {
 /** A word: letters, digits, and the slash of "w/o". */
 const WORD = /[\p{L}\p{N}/']+/gu;
 
-/** Chat shorthand spelled out ("wat r the rules w/o notes" → "what are the rules without notes"); "u" and "r" only where they stand for "you" and "are". */
+/** Chat shorthand spelled out ("wat r the rules w/o notes" → "what are the rules without notes", "whats" → "what is"); "u" and "r" only where they stand for "you" and "are". */
 export function spelledOut(question: string): string {
   const words = [...question.matchAll(WORD)];
   let out = "";
@@ -443,8 +454,11 @@ export function spelledOut(question: string): string {
     // Only a word standing alone between spaces or punctuation: "r=10" or "u-value" is no shorthand.
     const around = question.slice(previous ? previous.index + previous[0].length : 0, m.index) + question.slice(m.index + m[0].length, next?.index ?? question.length);
     const alone = !/[=+\-*^]/.test(around);
+    // "whats", "hows", "thats": a contraction typed without its apostrophe.
+    const contracted = word.endsWith("s") && CONTRACTS_IS.has(word.slice(0, -1)) ? `${m[0].slice(0, -1)} is` : undefined;
     const spelled =
       SHORTHAND.get(word) ??
+      contracted ??
       (alone && word === "u" && (before === undefined || BEFORE_SHORT_YOU.has(before)) ? "you" : undefined) ??
       (alone && word === "r" && ((before !== undefined && BEFORE_SHORT_ARE.has(before)) || (after !== undefined && AFTER_SHORT_ARE.has(after))) ? "are" : undefined);
     if (spelled === undefined) return;
@@ -470,7 +484,9 @@ export function resolveFollowUp(question: string, history: readonly string[], pr
   const prevPhrase = phrases[0]?.text;
   if (!prevPhrase) return none;
   const { tokens } = annotate(question);
-  const q = question.trim();
+  // "ok and at 2000 m?": an interjection before the opener says nothing of what is asked.
+  const lead = tokens.findIndex((t) => t.pos !== "INTJ" && t.pos !== "PUNCT");
+  const q = question.slice(lead > 0 ? tokens[lead].start : 0).trim();
   const opener = SUBJECT_SWAP_OPENERS.find((o) => q.toLowerCase().startsWith(o + " "));
   if (opener) {
     const swapped = q.slice(opener.length).replace(/[?.!\s]+$/, "").trim();
@@ -489,14 +505,22 @@ export function resolveFollowUp(question: string, history: readonly string[], pr
       return { standalone, resolution: { kind: "subject_swap", reason: `“${swapped}” takes the place of “${replaced}” in the previous question` } };
     }
   }
-  const idx = tokens.findIndex((t, i) => ANAPHORS.has(lower(t)) && (t.pos === "PRON" || t.pos === "DET") && !determinesNoun(tokens, i));
+  const anaphors = tokens.flatMap((t, i) => (ANAPHORS.has(lower(t)) && (t.pos === "PRON" || t.pos === "DET") && !determinesNoun(tokens, i) ? [i] : []));
+  // "when do they collect it" after "… the reading log": "they" (whoever collects) agrees with no phrase asked about; "it" does.
+  const idx = anaphors.find((i) => !PLURAL_PRONOUNS.has(lower(tokens[i])) || phrases.some((p) => p.plural)) ?? anaphors[0] ?? -1;
   // "that one", "this one": the pro-form stands for a thing of the kind talked about before, never for a noun of the same question.
   const proForm = idx !== -1 && ALL_DEMONSTRATIVES.has(lower(tokens[idx])) && /^ones?$/i.test(tokens[idx + 1]?.text ?? "");
-  // A pronoun whose antecedent is a noun earlier in the same question refers to that noun, not to the previous turn.
-  const antecedent = !proForm && idx > 0 && tokens.slice(0, idx).some((t) => t.content && isNounish(t));
+  // A pronoun whose antecedent is a noun earlier in the same question refers to that noun, not to the previous turn: a noun
+  // that agrees with it in number ("you guys" is no antecedent of "it"), and not the noun it complements ("an example of that").
+  const pluralPronoun = idx !== -1 && PLURAL_PRONOUNS.has(lower(tokens[idx]));
+  const agrees = (t: TextToken) => PERSONAL_PRONOUNS.has(lower(tokens[idx])) || (lower(t) !== t.lemma && /s$/i.test(t.text)) === pluralPronoun;
+  const complemented = idx > 1 && tokens[idx - 1].pos === "ADP" ? idx - 2 : -1;
+  const antecedent = !proForm && idx > 0 && tokens.slice(0, idx).some((t, k) => t.content && isNounish(t) && agrees(t) && k !== complemented);
   if (idx !== -1 && !antecedent) {
     const t = proForm ? { ...tokens[idx], text: question.slice(tokens[idx].start, tokens[idx + 1].end), end: tokens[idx + 1].end } : tokens[idx];
-    const possessive = lower(t) === "its" || lower(t) === "their" || lower(t) === "his" || (lower(t) === "her" && isNounish(tokens[idx + 1] ?? t));
+    // "her office", "her consult times": "her" before the noun phrase it determines.
+    const determines = (k: number) => isNounish(tokens[k] ?? t) || (!!tokens[k]?.content && isNounish(tokens[k + 1] ?? t));
+    const possessive = lower(t) === "its" || lower(t) === "their" || lower(t) === "his" || (lower(t) === "her" && determines(idx + 1));
     const asked = (s: string) => (possessive ? `${s}'s` : s);
     const person = PERSONAL_PRONOUNS.has(lower(t)) && previousAnswer && requestedParts(prev).parts.some((p) => p.answerType === "person") ? personNamed(previousAnswer) : null;
     if (person) return { standalone: question.slice(0, t.start) + asked(person) + question.slice(t.end), resolution: { kind: "pronoun", reason: `“${t.text}” refers to ${person}, whom the previous answer named` } };
