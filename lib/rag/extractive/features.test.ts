@@ -612,6 +612,11 @@ describe("unitFeatures: the sentence before", () => {
     expect(get(m, "In spring the caravan set out to cross the desert.").coverPrev).toBe(0);
   });
 
+  it("takes the line above for the sentence before a line the tagger joined to it (a slide's bullet and the line under it)", () => {
+    const slide = featuresOf("when does the kiln log close", [{ text: "Studio notices\nThe kiln log opens Monday 3 March, 9:00 am\nCloses Friday 7 March, 5:00 pm, two firings each" }]);
+    expect(get(slide, "Closes Friday 7 March, 5:00 pm, two firings each").coverPrev).toBeGreaterThan(0.3);
+  });
+
   it("links it when the unit opens by pointing back (a connective or pronoun), not otherwise", () => {
     const answer = get(m, "But a sandstorm forced it back to the oasis.");
     expect(answer.coverPrevLinked).toBeCloseTo(answer.coverPrev, 10);

@@ -361,6 +361,12 @@ function previousSentence(reading: PassageReading, unit: Unit): { start: number;
     if (s.end > unit.start) break;
     if (text.slice(s.start, s.end).trim()) prev = s;
   }
+  // A unit opening a line follows the line above it, though the tagger read both lines as one sentence ("Quiz 4 opens Friday" over "Closes Sunday").
+  const lineStart = text.lastIndexOf("\n", unit.start - 1) + 1;
+  if (lineStart === unit.start && lineStart > 0 && (!prev || prev.end < lineStart - 1)) {
+    const above = { start: text.lastIndexOf("\n", lineStart - 2) + 1, end: lineStart - 1 };
+    if (text.slice(above.start, above.end).trim()) prev = above;
+  }
   if (!prev || /\n\s*\n/.test(text.slice(prev.end, unit.start))) return null;
   return prev;
 }
