@@ -264,6 +264,18 @@ describe("follow-ups", () => {
     expect(resolveFollowUp("ok and what do the plots look like for that one", ["what does an allosteric activator do to the curve?"]).standalone).toBe("ok and what do the plots look like for allosteric activator");
   });
 
+  it("reads 'one' heading its own modifiers as the thing asked about before ('the gas ones')", () => {
+    expect(resolveFollowUp("are the gas ones allowed on weekends?", ["which kilns can students use"]).standalone).toBe("are the gas kilns allowed on weekends?");
+    expect(resolveFollowUp("do i have to attend the rescheduled one", ["what happens if the museum visit is cancelled"]).standalone).toBe("do i have to attend the rescheduled museum visit");
+  });
+
+  it("keeps the numbered things of the previous question when the next goes on with 'and'", () => {
+    expect(resolveFollowUp("and what's the late penalty?", ["when is lab 4 due"]).standalone).toBe("and what's the late penalty (lab 4)?");
+    expect(resolveFollowUp("and what is the glaze for tile B?", ["what is the firing temperature of tile A in example 2.3"]).standalone).toBe("and what is the glaze for tile B (example 2.3)?");
+    // A question that names its own does not.
+    expect(resolveFollowUp("and when is lab 5 due?", ["when is lab 4 due"]).resolution.kind).toBe("none");
+  });
+
   it("skips an interjection before the opener of a swap", () => {
     expect(resolveFollowUp("oh and in the studio?", ["what does the technician do in the workshop"]).standalone).toBe("what does the technician do in the studio");
   });

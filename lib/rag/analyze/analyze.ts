@@ -530,11 +530,30 @@ export function resolveFollowUp(question: string, history: readonly string[], pr
     const standalone = question.slice(0, t.start) + asked(referent) + question.slice(t.end);
     return { standalone, resolution: { kind: "pronoun", reason: `“${t.text}” refers to “${referent}” from the previous question` } };
   }
+  // "the saturday make-up one": "one" heading its own modifiers stands for the thing asked about before.
+  const one = tokens.findIndex((t, i) => /^ones?$/i.test(t.text) && i > 0 && ["DET", "ADJ", "NOUN", "PROPN", "VERB", "ADP"].includes(tokens[i - 1].pos) && !isNounish(tokens[i + 1] ?? t));
+  if (one > 0) {
+    const referent = (lower(tokens[one]) === "ones" ? phrases.find((p) => p.plural)?.text : undefined) ?? prevPhrase;
+    const standalone = question.slice(0, tokens[one].start) + referent + question.slice(tokens[one].end);
+    return { standalone, resolution: { kind: "pronoun", reason: `“${tokens[one].text}” stands for “${referent}” from the previous question` } };
+  }
+  const body = question.replace(/[?.!\s]+$/, "");
   if (!tokens.some((t) => t.content && (isNounish(t) || hasAlnumId(t)) && !TYPE_NOUNS.has(t.lemma))) {
-    const standalone = `${question.replace(/[?.!\s]+$/, "")} (${prevPhrase})?`;
-    return { standalone, resolution: { kind: "ellipsis", reason: `no subject of its own: “${prevPhrase}” from the previous question` } };
+    return { standalone: `${body} (${prevPhrase})?`, resolution: { kind: "ellipsis", reason: `no subject of its own: “${prevPhrase}” from the previous question` } };
+  }
+  // "and what is the eigenspace for 3?" after "… of B in example 14.2": a question that goes on from the last keeps the numbered things it named.
+  const own = new Set(numberedIn(tokens).map((n) => n.noun));
+  const kept = /^(and|also|plus)\b/i.test(q) ? numberedIn(annotate(prev).tokens).filter((n) => !own.has(n.noun)) : [];
+  if (kept.length) {
+    const named = kept.map((n) => n.text).join(", ");
+    return { standalone: `${body} (${named})?`, resolution: { kind: "ellipsis", reason: `goes on from the previous question: “${named}” from it` } };
   }
   return none;
+}
+
+/** Numbered things a question names: a noun and the number after it ("example 14.2", "Lab 4"). */
+function numberedIn(tokens: readonly TextToken[]): Array<{ noun: string; text: string }> {
+  return tokens.flatMap((t, i) => (t.content && isNounish(t) && tokens[i + 1]?.pos === "NUM" ? [{ noun: t.lemma, text: `${t.text} ${tokens[i + 1].text}` }] : []));
 }
 
 /** The requested parts of a standalone question, in order; elliptical parts and pronouns borrow from the part before. */
