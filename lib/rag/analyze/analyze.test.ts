@@ -84,6 +84,11 @@ describe("requestedParts: answer types", () => {
     expect(lemmas(count.focus)).toEqual(["credit", "thesis", "worth"]);
   });
 
+  it("drops a verb that only takes the next one ('need to bring'), but not a verb asked about", () => {
+    expect(lemmas(requestedParts("what do we need to bring to the kiln room").parts[0].focus)).toEqual(["bring", "kiln", "room"]);
+    expect(lemmas(requestedParts("what do we need for the kiln room").parts[0].focus)).toEqual(["need", "kiln", "room"]);
+  });
+
   it("leaves out the asker's setting named by a demonstrative, while anything else is asked about", () => {
     const [part] = requestedParts("Which lab manual do we need for this seminar?").parts;
     expect(lemmas(part.focus)).toEqual(["lab", "manual", "need"]);

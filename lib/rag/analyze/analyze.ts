@@ -296,6 +296,9 @@ const focusOf = (tokens: TextToken[]): FocusTerm[] => {
     if (TYPE_NOUNS.has(t.lemma) && tokens.slice(0, tokens.indexOf(t)).every((p) => !p.content)) continue;
     if (t.pos === "VERB" && REQUEST_VERBS.has(t.lemma) && tokens.indexOf(t) === tokens.findIndex((p) => p.content)) continue;
     if (HOW_DEGREE.has(lower(t))) continue;
+    // "what do we need to read", "do I want to cite it": a verb that only takes the next one ("to read") asks nothing itself.
+    const i = tokens.indexOf(t);
+    if (t.pos === "VERB" && lower(tokens[i + 1] ?? t) === "to" && tokens[i + 1].pos === "PART" && tokens[i + 2]?.pos === "VERB") continue;
     seen.add(t.lemma);
     // An ordinal is met by its number ("Midterm 2") or as written ("the second midterm").
     const ordinal = ordinalNumber(tokens, tokens.indexOf(t));
