@@ -135,6 +135,30 @@ describe("searchRows: a table row by its identifier", () => {
     expect(hits.map((h) => h.passage.chunkId)).toEqual(["chk_pot_1"]);
   });
 
+  it("finds a row of a table that goes on across a page break, its passage carrying the header and rows of the page before", async () => {
+    const first = "Glaze lab plan\n\nWeek Date Glaze work\n1 Mar 2 Test tiles (see\n2 Mar 9 Dipping";
+    const second = "note on tongs)\n\n3 Mar 16 Spraying\n4 Mar 23 Layering\n\nStudio rules\nNo food near the kilns.";
+    const glazeId = (await ensureCourse(db.db, { slug: "glaze-course" })).id;
+    await db.client.batch(
+      [
+        { sql: "INSERT INTO documents (id, course_id, title) VALUES ('doc_gl', ?, 'Glaze lab plan')", args: [glazeId] },
+        { sql: "INSERT INTO revisions (id, document_id, number, sha256, file_name, size, status) VALUES ('rev_gl', 'doc_gl', 1, 'gl', 'gl.pdf', 0, 'ready')", args: [] },
+        { sql: "INSERT INTO pages (revision_id, pdf_page, text) VALUES ('rev_gl', 1, ?), ('rev_gl', 2, ?)", args: [first, second] },
+        {
+          sql: "INSERT INTO chunks (id, revision_id, document_id, course_id, pdf_page, ordinal, text, char_start, char_end, tokens) VALUES ('chk_gl_0', 'rev_gl', 'doc_gl', ?1, 1, 0, ?2, 0, ?3, 10), ('chk_gl_1', 'rev_gl', 'doc_gl', ?1, 2, 0, ?4, 0, ?5, 10)",
+          args: [glazeId, first, first.length, second, second.length],
+        },
+        { sql: "UPDATE documents SET current_revision_id = 'rev_gl' WHERE id = 'doc_gl'", args: [] },
+      ],
+      "write",
+    );
+    const hits = await searchRows(db.client, { courseId: glazeId, noun: "week", id: "4", limit: 2 });
+    expect(hits.map((h) => h.passage.chunkId)).toEqual(["chk_gl_1"]);
+    expect(hits[0].passage.before).toBe("Week Date Glaze work\n1 Mar 2 Test tiles (see\n2 Mar 9 Dipping\n");
+    // The first page has nothing above it.
+    expect((await searchLexical(db.client, { courseId: glazeId, terms: ["dipping"], limit: 1 })).hits[0].passage.before).toBeUndefined();
+  });
+
   it("finds nothing where the rows sit under another header", async () => {
     expect(await searchRows(db.client, { courseId: potteryId, noun: "assignment", id: "3", limit: 2 })).toEqual([]);
     // The kiln-room table's rows open with 3 and 4 too, under "Room Shelf Load".

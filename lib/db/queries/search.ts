@@ -2,7 +2,7 @@ import "server-only";
 import type { Client, Row } from "@libsql/client";
 import type { Passage } from "@/lib/rag/pipeline";
 import { stemmer } from "stemmer";
-import { sectionTitles } from "@/lib/rag/extractive/units";
+import { sectionTitles, tableCarriedOver } from "@/lib/rag/extractive/units";
 import { escapeRegExp } from "@/lib/rag/text/regexp";
 
 export interface ScoredPassage {
@@ -16,13 +16,18 @@ const BEFORE_CHARS = 1200;
 
 const passageColumns = `c.id AS chunk_id, c.revision_id, c.document_id, c.pdf_page, c.text, c.char_start,
   substr(p.text, max(1, c.char_start - ${BEFORE_CHARS} + 1), min(c.char_start, ${BEFORE_CHARS})) AS before_text,
+  CASE WHEN c.char_start < ${BEFORE_CHARS} THEN pp.text END AS previous_page_text,
   d.title AS document_title, r.number AS revision_number, r.is_correction, r.uploaded_at, r.scope_terms, p.page_label`;
+
+/** The page before a chunk's, for a table it continues across the page break. */
+const previousPage = "LEFT JOIN pages pp ON pp.revision_id = c.revision_id AND pp.pdf_page = c.pdf_page - 1";
 
 /** Chunks joined with what a passage needs, kept only when their revision is the document's current one. */
 const currentChunks = `FROM chunks c
   JOIN documents d ON d.id = c.document_id AND d.current_revision_id = c.revision_id
   JOIN revisions r ON r.id = c.revision_id
-  LEFT JOIN pages p ON p.revision_id = c.revision_id AND p.pdf_page = c.pdf_page`;
+  LEFT JOIN pages p ON p.revision_id = c.revision_id AND p.pdf_page = c.pdf_page
+  ${previousPage}`;
 
 /** Passages for candidate chunk seqs, keeping only current revisions of the course. */
 async function currentPassages(client: Client, courseId: string, seqs: number[]): Promise<Map<number, Passage>> {
@@ -74,6 +79,14 @@ async function topCurrent(
   }
 }
 
+/** The text above a chunk: its page's, after the header and rows of a table the previous page ends in when the chunk's page opens inside it. */
+function before(row: Row): Pick<Passage, "before"> {
+  const above = row.before_text ? String(row.before_text) : "";
+  const carried = row.previous_page_text ? tableCarriedOver(String(row.previous_page_text), above) : "";
+  const text = carried ? `${carried}\n${above}` : above;
+  return text ? { before: text } : {};
+}
+
 function toPassage(row: Row): Passage {
   return {
     chunkId: String(row.chunk_id),
@@ -87,7 +100,7 @@ function toPassage(row: Row): Passage {
     pageLabel: row.page_label == null ? null : String(row.page_label),
     text: String(row.text),
     charStart: Number(row.char_start),
-    ...(row.before_text ? { before: String(row.before_text) } : {}),
+    ...before(row),
     ...(row.scope_terms ? { scopeTerms: JSON.parse(String(row.scope_terms)) as string[] } : {}),
   };
 }
@@ -257,13 +270,14 @@ export async function searchRows(client: Client, { courseId, noun, id, limit }: 
     sql: `WITH named AS (
             SELECT DISTINCT n.revision_id, n.pdf_page FROM chunks n
             WHERE n.seq IN (SELECT rowid FROM chunks_fts WHERE chunks_fts MATCH ?1 ORDER BY rowid DESC LIMIT ${NAMED_PAGES})
-          )
+          ), spread AS (SELECT revision_id, pdf_page FROM named UNION SELECT revision_id, pdf_page + 1 FROM named)
           SELECT ${passageColumns}, p.text AS page_text
-          FROM named w
+          FROM spread w
           CROSS JOIN chunks c ON c.revision_id = w.revision_id AND c.pdf_page = w.pdf_page
           JOIN documents d ON d.id = c.document_id AND d.current_revision_id = c.revision_id
           JOIN revisions r ON r.id = c.revision_id
           JOIN pages p ON p.revision_id = c.revision_id AND p.pdf_page = c.pdf_page
+          ${previousPage}
           WHERE c.course_id = ?2 AND (c.text LIKE ?3 || ' %' OR instr(c.text, char(10) || ?3 || ' ') > 0)
           ORDER BY c.seq LIMIT ${ROW_CANDIDATES}`,
     args: [`course_id : ${ftsPhrase(courseId)} AND text : ${ftsPhrase(noun)}`, courseId, id],
@@ -275,8 +289,14 @@ export async function searchRows(client: Client, { courseId, noun, id, limit }: 
     const start = Number(row.char_start);
     const text = String(row.text);
     const at = text.startsWith(`${id} `) ? 0 : text.indexOf(`\n${id} `) + 1;
-    const header = sectionTitles(page.slice(0, start + at)).at(-1);
-    if (header && names.test(page.slice(header.start, header.end))) out.push({ passage: toPassage(row), score: 1 });
+    // The header is above the row on its page, or on the page before when the table goes on across the break.
+    const above = page.slice(0, start + at);
+    const carried = row.previous_page_text ? tableCarriedOver(String(row.previous_page_text), above) : "";
+    const headerNames = (text: string) => {
+      const header = sectionTitles(text).at(-1);
+      return !!header && names.test(text.slice(header.start, header.end));
+    };
+    if (headerNames(above) || headerNames(carried)) out.push({ passage: toPassage(row), score: 1 });
     if (out.length === limit) break;
   }
   return out;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { annotate } from "../text/nlp";
-import { answerUnits, displayText, endsInRows, sectionTitles, type Unit } from "./units";
+import { answerUnits, displayText, endsInRows, sectionTitles, tableCarriedOver, type Unit } from "./units";
 
 interface Shown {
   kind: Unit["kind"];
@@ -257,5 +257,15 @@ describe("rows a chunk boundary cut from their table", () => {
     const kinds = (continues: boolean) => answerUnits(annotate(rows), continues).filter((u) => u.kind === "table_row").length;
     expect(kinds(true)).toBe(3);
     expect(kinds(false)).toBeLessThan(3);
+    // A page break may leave the tail of the last row's wrapped cell above the rows.
+    const afterBreak = annotate(`kiln)\n\n${rows}`);
+    expect(answerUnits(afterBreak, true).filter((u) => u.kind === "table_row").length).toBe(3);
+  });
+
+  it("carries a table over a page break: the previous page's header and rows, when this page opens inside them", () => {
+    const previous = "Studio calendar\n\nWeek Date Topic\n10 Feb 17 Slab building\n11 Feb 24 Coil pots (see";
+    expect(tableCarriedOver(previous, "note on clay)\n\n")).toBe("Week Date Topic\n10 Feb 17 Slab building\n11 Feb 24 Coil pots (see");
+    expect(tableCarriedOver(previous, "Glazes are mixed on Fridays.\nBring an apron.\n")).toBe("");
+    expect(tableCarriedOver("Glazes are mixed on Fridays.", "")).toBe("");
   });
 });

@@ -113,6 +113,17 @@ export function endsInRows(text: string): boolean {
   return i >= 0 && i < lines.length - 1 && headsRows(lines, i);
 }
 
+/**
+ * The table a page opens inside: the previous page's text from the header row of the table it
+ * ends in, when everything above on this page is rows of it (a wrapped cell's tail may open the
+ * page); else "".
+ */
+export function tableCarriedOver(previousPage: string, above: string): string {
+  if (!endsInRows(previousPage) || !linesOf(above).every((l, k) => l.blank || k === 0 || opensWithFigure(l))) return "";
+  const header = sectionTitles(previousPage).at(-1);
+  return header ? previousPage.slice(header.start) : "";
+}
+
 /** Every unit of a passage, in text order, without duplicates. `continuesRows`: the passage opens inside a table whose header row is above it, so its first block's lines that open with a figure are rows. */
 export function answerUnits(annotated: Annotated, continuesRows = false): Unit[] {
   const { text, sentences } = annotated;
@@ -162,7 +173,8 @@ export function answerUnits(annotated: Annotated, continuesRows = false): Unit[]
     const header = (isLabelLike(first.text) && wordCount(first.text) >= MIN_HEADER_WORDS) || isHeaderOverFigures(first.text, below);
     // A header row set apart by a blank line, over a block of lines that each hold a figure: every line of the block is a row under it.
     const detached = detachedHeader(lines, blockStartIndex(lines, i), blockEnd) ?? headerOverBlocks(lines, blockStartIndex(lines, i));
-    const cutRows = continuesRows && lines.slice(0, blockStartIndex(lines, i)).every((l) => l.blank);
+    // Rows a boundary cut from their header: the passage's first blocks, after a wrapped cell's tail a page break left at its top.
+    const cutRows = continuesRows && lines.slice(0, blockStartIndex(lines, i)).every((l, k) => l.blank || k === 0 || opensWithFigure(l));
     const tableRow = (cutRows && opensWithFigure(line)) || (!TERMINAL.test(line.text) && !isBullet(line.text) && (detached !== null || (!blockStart && header && below.filter((l) => !TERMINAL.test(l.text)).length >= 2)));
     const rowHeader = detached ?? first;
     const lineKind: UnitKind = tableRow ? "table_row" : isInlineLabel(line.text) ? "label_value" : isBullet(line.text) ? "list_item" : TERMINAL.test(line.text) ? "sentence" : "line";
