@@ -283,6 +283,11 @@ export async function searchRows(client: Client, { courseId, noun, id, limit }: 
     args: [`course_id : ${ftsPhrase(courseId)} AND text : ${ftsPhrase(noun)}`, courseId, id],
   });
   const names = new RegExp(`\\b${escapeRegExp(noun)}`, "i");
+  /** Whether the last section title of a text is a header row naming the noun. */
+  const headerNames = (text: string) => {
+    const header = sectionTitles(text).at(-1);
+    return !!header && names.test(text.slice(header.start, header.end));
+  };
   const out: ScoredPassage[] = [];
   for (const row of rs.rows) {
     const page = String(row.page_text);
@@ -291,12 +296,7 @@ export async function searchRows(client: Client, { courseId, noun, id, limit }: 
     const at = text.startsWith(`${id} `) ? 0 : text.indexOf(`\n${id} `) + 1;
     // The header is above the row on its page, or on the page before when the table goes on across the break.
     const above = page.slice(0, start + at);
-    const carried = row.previous_page_text ? tableCarriedOver(String(row.previous_page_text), above) : "";
-    const headerNames = (text: string) => {
-      const header = sectionTitles(text).at(-1);
-      return !!header && names.test(text.slice(header.start, header.end));
-    };
-    if (headerNames(above) || headerNames(carried)) out.push({ passage: toPassage(row), score: 1 });
+    if (headerNames(above) || (row.previous_page_text && headerNames(tableCarriedOver(String(row.previous_page_text), above)))) out.push({ passage: toPassage(row), score: 1 });
     if (out.length === limit) break;
   }
   return out;

@@ -289,25 +289,24 @@ const focusOf = (tokens: TextToken[]): FocusTerm[] => {
   const setting = situational(tokens);
   // Only while another noun is asked about ("how does this attack work" is about the attack; "what year" names a type, not a subject).
   const others = tokens.filter((t) => t.content && !setting.has(t) && isNounish(t) && !TYPE_NOUNS.has(t.lemma));
-  for (const t of tokens) {
-    if (!t.content || seen.has(t.lemma)) continue;
-    if (setting.has(t) && others.length) continue;
+  tokens.forEach((t, i) => {
+    if (!t.content || seen.has(t.lemma)) return;
+    if (setting.has(t) && others.length) return;
     // "what year", "how many": the type noun names the kind of answer, not its subject.
-    if (TYPE_NOUNS.has(t.lemma) && tokens.slice(0, tokens.indexOf(t)).every((p) => !p.content)) continue;
-    if (t.pos === "VERB" && REQUEST_VERBS.has(t.lemma) && tokens.indexOf(t) === tokens.findIndex((p) => p.content)) continue;
-    if (HOW_DEGREE.has(lower(t))) continue;
+    if (TYPE_NOUNS.has(t.lemma) && tokens.slice(0, i).every((p) => !p.content)) return;
+    if (t.pos === "VERB" && REQUEST_VERBS.has(t.lemma) && i === tokens.findIndex((p) => p.content)) return;
+    if (HOW_DEGREE.has(lower(t))) return;
     // "what do we need to read", "do I want to cite it": a verb that only takes the next one ("to read") asks nothing itself.
-    const i = tokens.indexOf(t);
-    if (t.pos === "VERB" && lower(tokens[i + 1] ?? t) === "to" && tokens[i + 1].pos === "PART" && tokens[i + 2]?.pos === "VERB") continue;
+    if (t.pos === "VERB" && tokens[i + 1]?.pos === "PART" && lower(tokens[i + 1]) === "to" && tokens[i + 2]?.pos === "VERB") return;
     seen.add(t.lemma);
     // An ordinal is met by its number ("Midterm 2") or as written ("the second midterm").
-    const ordinal = ordinalNumber(tokens, tokens.indexOf(t));
+    const ordinal = ordinalNumber(tokens, i);
     if (ordinal) out.push({ lemma: ordinal, surface: lower(t), noun: true });
     else {
-      const noun = isNounish(t) || t.pos === "NUM" || t.pos === "X" || headsItsPhrase(tokens, tokens.indexOf(t));
-      out.push(framesTime(tokens, tokens.indexOf(t)) ? { lemma: t.lemma, surface: lower(t), noun, frame: true } : { lemma: t.lemma, surface: lower(t), noun });
+      const noun = isNounish(t) || t.pos === "NUM" || t.pos === "X" || headsItsPhrase(tokens, i);
+      out.push(framesTime(tokens, i) ? { lemma: t.lemma, surface: lower(t), noun, frame: true } : { lemma: t.lemma, surface: lower(t), noun });
     }
-  }
+  });
   return out;
 };
 
