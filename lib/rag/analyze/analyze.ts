@@ -182,7 +182,7 @@ function phraseHead(words: readonly TextToken[], from: number): TextToken {
   return head;
 }
 
-/** The answer type a phrase's head names: "the number of seats" asks for a count, but a number named by the noun before it ("call number", "room number") is an identifier. */
+/** The answer type a phrase's head names: "the number of seats" asks for a count, but a number named by the noun before it ("locker number", "room number") is an identifier. */
 function typeNamedBy(words: readonly TextToken[], head: TextToken): AnswerType | undefined {
   const type = TYPE_NOUNS.get(head.lemma);
   const modifier = words[words.indexOf(head) - 1];
@@ -296,7 +296,7 @@ const focusOf = (tokens: TextToken[]): FocusTerm[] => {
     if (TYPE_NOUNS.has(t.lemma) && tokens.slice(0, i).every((p) => !p.content)) return;
     if (t.pos === "VERB" && REQUEST_VERBS.has(t.lemma) && i === tokens.findIndex((p) => p.content)) return;
     if (HOW_DEGREE.has(lower(t))) return;
-    // "what do we need to read", "do I want to cite it": a verb that only takes the next one ("to read") asks nothing itself.
+    // "what do we need to bring", "do I want to cite it": a verb that only takes the next one ("to bring") asks nothing itself.
     if (t.pos === "VERB" && tokens[i + 1]?.pos === "PART" && lower(tokens[i + 1]) === "to" && tokens[i + 2]?.pos === "VERB") return;
     seen.add(t.lemma);
     // An ordinal is met by its number ("Midterm 2") or as written ("the second midterm").
@@ -508,19 +508,19 @@ export function resolveFollowUp(question: string, history: readonly string[], pr
     }
   }
   const anaphors = tokens.flatMap((t, i) => (ANAPHORS.has(lower(t)) && (t.pos === "PRON" || t.pos === "DET") && !determinesNoun(tokens, i) ? [i] : []));
-  // "when do they collect it" after "… the reading log": "they" (whoever collects) agrees with no phrase asked about; "it" does.
+  // "where do they store it" after "… the raku kiln shelf": "they" (whoever stores it) agrees with no phrase asked about; "it" does.
   const idx = anaphors.find((i) => !PLURAL_PRONOUNS.has(lower(tokens[i])) || phrases.some((p) => p.plural)) ?? anaphors[0] ?? -1;
   // "that one", "this one": the pro-form stands for a thing of the kind talked about before, never for a noun of the same question.
   const proForm = idx !== -1 && ALL_DEMONSTRATIVES.has(lower(tokens[idx])) && /^ones?$/i.test(tokens[idx + 1]?.text ?? "");
   // A pronoun whose antecedent is a noun earlier in the same question refers to that noun, not to the previous turn: a noun
-  // that agrees with it in number ("you guys" is no antecedent of "it"), and not the noun it complements ("an example of that").
+  // that agrees with it in number ("you students" is no antecedent of "it"), and not the noun it complements ("a diagram of that").
   const pluralPronoun = idx !== -1 && PLURAL_PRONOUNS.has(lower(tokens[idx]));
   const agrees = (t: TextToken) => PERSONAL_PRONOUNS.has(lower(tokens[idx])) || (lower(t) !== t.lemma && /s$/i.test(t.text)) === pluralPronoun;
   const complemented = idx > 1 && tokens[idx - 1].pos === "ADP" ? idx - 2 : -1;
   const antecedent = !proForm && idx > 0 && tokens.slice(0, idx).some((t, k) => t.content && isNounish(t) && agrees(t) && k !== complemented);
   if (idx !== -1 && !antecedent) {
     const t = proForm ? { ...tokens[idx], text: question.slice(tokens[idx].start, tokens[idx + 1].end), end: tokens[idx + 1].end } : tokens[idx];
-    // "her office", "her consult times": "her" before the noun phrase it determines.
+    // "her office", "her drop-in desk": "her" before the noun phrase it determines.
     const determines = (k: number) => isNounish(tokens[k] ?? t) || (!!tokens[k]?.content && isNounish(tokens[k + 1] ?? t));
     const possessive = lower(t) === "its" || lower(t) === "their" || lower(t) === "his" || (lower(t) === "her" && determines(idx + 1));
     const asked = (s: string) => (possessive ? `${s}'s` : s);
@@ -532,7 +532,7 @@ export function resolveFollowUp(question: string, history: readonly string[], pr
     const standalone = question.slice(0, t.start) + asked(referent) + question.slice(t.end);
     return { standalone, resolution: { kind: "pronoun", reason: `“${t.text}” refers to “${referent}” from the previous question` } };
   }
-  // "the saturday make-up one": "one" heading its own modifiers stands for the thing asked about before.
+  // "the gas ones", "the rescheduled one": "one" heading its own modifiers stands for the thing asked about before.
   const one = tokens.findIndex((t, i) => /^ones?$/i.test(t.text) && i > 0 && ["DET", "ADJ", "NOUN", "PROPN", "VERB", "ADP"].includes(tokens[i - 1].pos) && !isNounish(tokens[i + 1] ?? t));
   if (one > 0) {
     const referent = (lower(tokens[one]) === "ones" ? phrases.find((p) => p.plural)?.text : undefined) ?? prevPhrase;
@@ -543,7 +543,7 @@ export function resolveFollowUp(question: string, history: readonly string[], pr
   if (!tokens.some((t) => t.content && (isNounish(t) || hasAlnumId(t)) && !TYPE_NOUNS.has(t.lemma))) {
     return { standalone: `${body} (${prevPhrase})?`, resolution: { kind: "ellipsis", reason: `no subject of its own: “${prevPhrase}” from the previous question` } };
   }
-  // "and what is the eigenspace for 3?" after "… of B in example 14.2": a question that goes on from the last keeps the numbered things it named.
+  // "and what is the glaze for tile B?" after "… of tile A in example 2.3": a question that goes on from the last keeps the numbered things it named.
   const own = new Set(numberedIn(tokens).map((n) => n.noun));
   const kept = /^(and|also|plus)\b/i.test(q) ? numberedIn(annotate(prev).tokens).filter((n) => !own.has(n.noun)) : [];
   if (kept.length) {
@@ -553,7 +553,7 @@ export function resolveFollowUp(question: string, history: readonly string[], pr
   return none;
 }
 
-/** Numbered things a question names: a noun and the number after it ("example 14.2", "Lab 4"). */
+/** Numbered things a question names: a noun and the number after it ("example 2.3", "session 4"). */
 function numberedIn(tokens: readonly TextToken[]): Array<{ noun: string; text: string }> {
   return tokens.flatMap((t, i) => (t.content && isNounish(t) && tokens[i + 1]?.pos === "NUM" ? [{ noun: t.lemma, text: `${t.text} ${tokens[i + 1].text}` }] : []));
 }

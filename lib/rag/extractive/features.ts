@@ -361,7 +361,7 @@ function previousSentence(reading: PassageReading, unit: Unit): { start: number;
     if (s.end > unit.start) break;
     if (text.slice(s.start, s.end).trim()) prev = s;
   }
-  // A unit opening a line follows the line above it, though the tagger read both lines as one sentence ("Quiz 4 opens Friday" over "Closes Sunday").
+  // A unit opening a line follows the line above it, though the tagger read both lines as one sentence ("The kiln log opens Monday" over "Closes Friday").
   const lineStart = text.lastIndexOf("\n", unit.start - 1) + 1;
   if (lineStart === unit.start && lineStart > 0 && (!prev || prev.end < lineStart - 1)) {
     const above = { start: text.lastIndexOf("\n", lineStart - 2) + 1, end: lineStart - 1 };
