@@ -258,6 +258,12 @@ describe("follow-ups", () => {
     expect(resolveFollowUp("what about tin?", ["what is the density of copper in table 2.3"]).standalone).toBe("what is the density of tin in table 2.3");
   });
 
+  it("swaps the thing asked about, not its setting, when the new phrase shares no word with either", () => {
+    // The tagger reads "last" after the noun as an adjective; the verb stays, and so does "on standby".
+    expect(resolveFollowUp("and for a bigger battery?", ["how long does the tablet last on standby"]).standalone).toBe("how long does the bigger battery last on standby");
+    expect(resolveFollowUp("ok and a comet twice as wide?", ["how long does the moon last in orbit"]).standalone).toBe("how long does the comet twice as wide last in orbit");
+  });
+
   it("swaps a phrase that opens with a preposition for the previous question's like phrase, keeping what was asked", () => {
     expect(resolveFollowUp("and in the studio?", ["what does the technician do in the workshop"]).standalone).toBe("what does the technician do in the studio");
     expect(resolveFollowUp("what about during reading week?", ["are the labs open on fridays?"]).standalone).toBe("are the labs open during reading week?");

@@ -362,7 +362,8 @@ function swappedPart(phrase: string, swapped: string): string {
     const last = segments[segments.length - 1];
     if (joins(t)) continue;
     if (last.start < 0) last.start = t.start;
-    last.end = t.end;
+    // A segment ends on its last noun: a word after it is a verb the tagger took for an adjective ("the sun last(s) on …").
+    if (isNounish(t) || isIdToken(t) || last.end < last.start) last.end = t.end;
     if (t.content) last.lemmas.push(t.lemma);
   }
   const shared = segments.filter((g) => g.start >= 0 && g.lemmas.some((l) => own.has(l)));
@@ -370,6 +371,8 @@ function swappedPart(phrase: string, swapped: string): string {
   // "the boiling point of water", then "what about ethanol?": a phrase sharing no word names another thing the attribute is of.
   const of = tokens.findIndex((t) => lower(t) === "of");
   if (!shared.length && of > 0 && tokens[of + 1]) return phrase.slice(tokens[of + 1].start, segments.find((g) => g.end >= tokens[of].end)!.end);
+  // Sharing no word with any: the thing asked about, before the prepositional phrase that sets where or when ("the sun … on the main sequence").
+  if (!shared.length && segments.length > 1) return phrase.slice(segments[0].start, segments[0].end);
   return phrase;
 }
 
