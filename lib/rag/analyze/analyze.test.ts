@@ -298,7 +298,13 @@ describe("follow-ups", () => {
   });
 
   it("does not take the noun a pronoun complements for its antecedent ('a diagram of that')", () => {
-    expect(resolveFollowUp("can you show a diagram of that", ["how do i calibrate a pyrometer"]).standalone).toBe("can you show a diagram of pyrometer");
+    expect(resolveFollowUp("can you show a diagram of that", ["who invented the pyrometer"]).standalone).toBe("can you show a diagram of pyrometer");
+  });
+
+  it("reads 'that' alone after a how-question as the doing it asked about, not one of its nouns", () => {
+    expect(resolveFollowUp("is there a sketch of that", ["how do i calibrate a pyrometer with a reference lamp"]).standalone).toBe("is there a sketch of calibrate a pyrometer with a reference lamp");
+    // "it" is a thing, never the doing.
+    expect(resolveFollowUp("is there a sketch of it", ["how do i calibrate a pyrometer"]).standalone).toBe("is there a sketch of pyrometer");
   });
 
   it("reads 'her' before a noun phrase as a possessive, though the tagger calls its first word a verb", () => {

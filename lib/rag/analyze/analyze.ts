@@ -397,6 +397,22 @@ function swappedSetting(prev: string, swapped: string, sameOnly = false): { stan
   return { standalone: prev.slice(0, tokens[at].start) + swapped + prev.slice(tokens[end].end), replaced };
 }
 
+/**
+ * What a how- or why-question asks about doing: its words after the interrogative, the auxiliary
+ * and a pronoun subject ("project onto a subspace …" of "how do I project onto a subspace …"), or
+ * null when it asks about no action (no verb but "be").
+ */
+function askedProcess(question: string): string | null {
+  const { tokens } = annotate(question);
+  const wh = tokens.findIndex(isInterrogative);
+  if (wh < 0 || !["how", "why"].includes(lower(tokens[wh])) || !isAux(tokens[wh + 1])) return null;
+  let from = wh + 2;
+  if (tokens[from]?.pos === "PRON") from++;
+  const rest = tokens.slice(from).filter((t) => t.pos !== "PUNCT");
+  if (!rest.some((t) => t.pos === "VERB" && t.lemma !== "be")) return null;
+  return question.slice(rest[0].start, rest.at(-1)!.end);
+}
+
 const isDeterminer = (t: TextToken) => t.pos === "DET" || POSSESSIVE_DETERMINERS.has(lower(t));
 
 /** A capitalised word that is no common English word: a heading's "Information" names nobody, "Srikrishnan" or "Seth" does; a code with digits ("P3") names nobody either. */
@@ -531,7 +547,9 @@ export function resolveFollowUp(question: string, history: readonly string[], pr
     if (person) return { standalone: question.slice(0, t.start) + asked(person) + question.slice(t.end), resolution: { kind: "pronoun", reason: `“${t.text}” refers to ${person}, whom the previous answer named` } };
     // "they" stands for a plural phrase, "it" for a singular one: the first of the previous question's that agrees ("K stars", not "colour", in "what colour are K stars").
     const plural = PLURAL_PRONOUNS.has(lower(t));
-    const referent = PERSONAL_PRONOUNS.has(lower(t)) ? prevPhrase : (phrases.find((p) => p.plural === plural)?.text ?? prevPhrase);
+    // "an example of that", "why does that work": "that" or "this" alone points at what the previous question asked how or why to do, not at one of its nouns.
+    const process = !proForm && (lower(t) === "that" || lower(t) === "this") ? askedProcess(prev) : null;
+    const referent = process ?? (PERSONAL_PRONOUNS.has(lower(t)) ? prevPhrase : (phrases.find((p) => p.plural === plural)?.text ?? prevPhrase));
     const standalone = question.slice(0, t.start) + asked(referent) + question.slice(t.end);
     return { standalone, resolution: { kind: "pronoun", reason: `“${t.text}” refers to “${referent}” from the previous question` } };
   }
