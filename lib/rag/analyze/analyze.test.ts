@@ -199,6 +199,13 @@ describe("requestedParts: required identifiers", () => {
     expect(requestedParts("Who first described the glaze?").parts[0].required).toEqual([]);
   });
 
+  it("reads a dotted number after its noun as an identifier ('figure 3.2', 'exercise 10.4')", () => {
+    expect(requestedParts("what does figure 3.2 show?").parts[0].required).toEqual([{ noun: "figure", id: "3.2" }]);
+    expect(requestedParts("in exercise 10.4 what is the final speed").parts[0].required).toEqual([{ noun: "exercise", id: "10.4" }]);
+    // A measure is no identifier: nothing names it.
+    expect(requestedParts("what is the speed at 2.5 seconds").parts[0].required).toEqual([]);
+  });
+
   it("reads a capital followed by an equals sign as a variable, not an identifier ('the supply line S = 4 + 2W')", () => {
     expect(requestedParts("On the supply line S = 4 + 2W, what is the wage at S = 10?").parts[0].required).toEqual([]);
     expect(requestedParts("Where is Section B held?").parts[0].required).toEqual([{ noun: "section", id: "b" }]);

@@ -64,7 +64,7 @@ export interface QuestionAnalysis {
 
 const isNounish = (t: TextToken) => t.pos === "NOUN" || t.pos === "PROPN";
 /** A number, or a single capital that is not the pronoun "I" or the article "A" ("the last day I can drop" names no day I). */
-const isIdToken = (t: TextToken) => (t.pos === "NUM" && /^\d+[a-z]?$/i.test(t.text)) || (/^[A-Z]$/.test(t.text) && t.pos !== "PRON" && t.pos !== "DET");
+const isIdToken = (t: TextToken) => (t.pos === "NUM" && /^\d+(?:\.\d+)*[a-z]?$/i.test(t.text)) || (/^[A-Z]$/.test(t.text) && t.pos !== "PRON" && t.pos !== "DET");
 const hasAlnumId = (t: TextToken) => /\p{L}/u.test(t.text) && /\d/.test(t.text) && t.text.length <= 8;
 
 /** Signs that make the name before them a variable: equals, (in)equalities, approximately. */

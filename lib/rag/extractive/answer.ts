@@ -11,7 +11,7 @@ import type { DraftClaim, DraftPart, GenerateState, LabelledPassage, Passage } f
 import { contradictsRequiredId, numberedIds, requiredIn, shortFormsIn, symbolsDefinedIn, focusFoundIn, isReferenceEntry, isTableOfContents, segmentIdf, unitFeatures, vocabularyOf, weightFocus, type Features, type PassageReading } from "./features";
 import { defaultModel, probability, rankScore, type ExtractiveModel } from "./model";
 import { isRunningLine, isTitleLine } from "./scope";
-import { answerUnits, displayText, endsInRows, sectionTitles, type Unit } from "./units";
+import { answerUnits, displayText, endsInRows, itemNounOf, sectionTitles, type Unit } from "./units";
 
 /** Two units speak of the same thing when their focus coverage differs by no more than this (a share of the question's weight). */
 const SAME_SUBJECT_SLACK = 0.05;
@@ -71,16 +71,31 @@ export function readPassages(passages: readonly Passage[], ranks?: ReadonlyMap<s
 /** Whether a passage starts inside a block of its page: no blank line between the text above it and its first line. */
 const continuesBlock = (p: Passage) => !!p.before?.trim() && !/\n\s*\n\s*$/.test(p.before);
 
-/** The section titles over a passage: the last one in the page text above it, then its own. */
+/**
+ * The section titles over a passage: the last one in the page text above it, then its own. A
+ * numbered item under an item of another noun ("Step 2: …" under "Worked Example 6.1 — …"), and a
+ * title on the line right under another (a table's header row under its caption "Table 6.1."), is
+ * part of the one above: the lines under it are about both titles.
+ */
 function sectionsOf(p: Passage, annotated: Annotated): PassageReading["sections"] {
   const before = p.before ?? "";
-  const above = sectionTitles(before).at(-1);
   // A passage that starts inside a block (a table cut by a chunk boundary) does not open a section with its first line.
   const continues = continuesBlock(p);
-  const own = sectionTitles(p.text)
-    .filter((t) => !(continues && t.start === 0))
-    .map((t) => ({ from: t.start, lemmas: new Set(annotated.tokens.filter((k) => k.content && k.start >= t.start && k.end <= t.end).map((k) => k.lemma)) }));
-  return above ? [{ from: -1, lemmas: new Set(contentLemmas(before.slice(above.start, above.end))) }, ...own] : own;
+  const titlesIn = (text: string, from: (start: number) => number, lemmasOf: (start: number, end: number) => Set<string>) =>
+    sectionTitles(text).map((t) => ({ from: from(t.start), title: text.slice(t.start, t.end), lemmas: lemmasOf(t.start, t.end), source: text, start: t.start, end: t.end }));
+  const titles = [
+    ...titlesIn(before, () => -1, (a, b) => new Set(contentLemmas(before.slice(a, b)))),
+    ...titlesIn(p.text, (a) => a, (a, b) => new Set(annotated.tokens.filter((k) => k.content && k.start >= a && k.end <= b).map((k) => k.lemma))).filter((t) => !(continues && t.start === 0)),
+  ];
+  const nested = titles.map(({ from, title, lemmas, source, start }, i) => {
+    const noun = itemNounOf(title);
+    const above = titles[i - 1];
+    const outer = noun ? titles.slice(0, i).findLast((o) => itemNounOf(o.title) !== noun) : above && above.source === source && /^[^\S\n]*\n[^\S\n]*$/.test(source.slice(above.end, start)) ? above : undefined;
+    return outer ? { from, lemmas: new Set([...lemmas, ...outer.lemmas]), titles: `${outer.title}\n${title}` } : { from, lemmas, titles: title };
+  });
+  const above = nested.filter((t) => t.from < 0).at(-1);
+  const own = nested.filter((t) => t.from >= 0);
+  return above ? [above, ...own] : own;
 }
 
 /** Why a unit can never answer a part, however well it scores, or null. */

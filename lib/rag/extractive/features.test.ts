@@ -95,6 +95,29 @@ describe("unitFeatures: the section a unit is in", () => {
   });
 });
 
+describe("unitFeatures: numbered items inside numbered items", () => {
+  // Each step opens a block of its own, so each is a section's title.
+  const example = "Worked Example 4.2 — Heat lost through a window\n\nStep 1: area: A = 1.5 × 2.0 = 3.0 m²\n\nStep 2: heat loss: Q = U·A·ΔT = 2.8 × 3.0 × 20 = 168 W";
+  const step = "Step 2: heat loss: Q = U·A·ΔT = 2.8 × 3.0 × 20 = 168 W";
+
+  it("reads a step under a worked example as part of the example: its title's words and identifier count for the step", () => {
+    const f = get(featuresOf("what heat loss did they get in worked example 4.2?", [{ text: example }]), step);
+    expect(f.coverSection).toBeGreaterThan(0);
+    expect(f.requiredId).toBe(1);
+  });
+
+  it("lends nothing from an example numbered otherwise than the one asked about", () => {
+    const f = get(featuresOf("what heat loss did they get in worked example 4.3?", [{ text: example }]), step);
+    expect(f.coverSection).toBe(0);
+    expect(f.requiredMissing).toBe(1);
+  });
+
+  it("reads a table's rows under the caption right above their header row", () => {
+    const table = "Table 2.4: Thermal conductivity of metals\nMetal Conductivity Density\n1 Copper 401 8.96\n2 Aluminium 237 2.70\n3 Iron 80 7.87";
+    expect(get(featuresOf("what is the conductivity of iron in table 2.4", [{ text: table }]), "3 Iron 80 7.87").requiredId).toBe(1);
+  });
+});
+
 describe("unitFeatures: numbers written as words", () => {
   it("counts a number word as the digits the question typed, and a different number not at all", () => {
     const m = featuresOf("What happens if my lab report is 4 days late?", [
@@ -229,6 +252,12 @@ describe("required identifiers", () => {
     expect(contradictsRequiredId(part.required, "Labs 3 and 4 share a deadline: Lab 4 is due first.")).toBe(false);
     // A unit that does not name a lab at all does not contradict.
     expect(contradictsRequiredId(part.required, "Everything is due on 9 April.")).toBe(false);
+    // A word the noun starts ends in no letter id ("Laboratory" is no "Lab y"); a letter apart from it is one.
+    expect(contradictsRequiredId(part.required, "Laboratory safety rules")).toBe(false);
+    expect(contradictsRequiredId(part.required, "Lab C meets on Fridays.")).toBe(true);
+    // A dotted id is read whole and nests: "Lab 4.1" is part of Lab 4, "Lab 5.1" is not.
+    expect(contradictsRequiredId(part.required, "Lab 4.1 is due on 9 April.")).toBe(false);
+    expect(contradictsRequiredId(part.required, "Lab 5.1 is due on 9 April.")).toBe(true);
   });
 
   it("reads a code with a leading zero whole ('T07' is T with 07, not T0 with 7)", () => {

@@ -73,8 +73,11 @@ const isInlineLabel = (line: string) => /^[^:]{1,40}:\s*\S/.test(line) && wordCo
 /** More numbers than words: a row of data or of a matrix, not a title ("Week 5" is one of each). */
 const mostlyFigures = (line: string) => (line.match(/\d+(?:[.,]\d+)*/g)?.length ?? 0) > (line.match(/\p{L}{2,}/gu)?.length ?? 0);
 
-/** A numbered item's title opening a line: "Example 9.1 (Cereal weights).", "Worked Example 2.1 — …", "Definition 3.2 (…)". */
-const ITEM_TITLE = /^(?:\p{Lu}\p{L}*\s+){1,2}\d+(?:\.\d+)*\s*(?:\(|—|–|:)/u;
+/** A numbered item's title opening a line: "Example 9.1 (Cereal weights).", "Worked Example 2.1 — …", "Definition 3.2 (…)"; its noun is captured. */
+const ITEM_TITLE = /^(?:\p{Lu}\p{L}*\s+)?(\p{Lu}\p{L}*)\s+\d+(?:\.\d+)*\s*(?:\(|—|–|:)/u;
+
+/** The noun a numbered item's title numbers ("step" of "Step 2: …", "example" of "Worked Example 6.1 — …"), or null for another title. */
+export const itemNounOf = (title: string): string | null => ITEM_TITLE.exec(title)?.[1].toLowerCase() ?? null;
 
 /**
  * The titles of the sections of a text, in order: a short line opening its block (a heading, a
