@@ -73,8 +73,8 @@ const continuesBlock = (p: Passage) => !!p.before?.trim() && !/\n\s*\n\s*$/.test
 
 /**
  * The section titles over a passage: the last one in the page text above it, then its own. A
- * numbered item under an item of another noun ("Step 2: …" under "Worked Example 6.1 — …"), and a
- * title on the line right under another (a table's header row under its caption "Table 6.1."), is
+ * numbered item under an item of another noun ("Step 2: …" under "Worked Example 4.2 — …"), and a
+ * title on the line right under another (a table's header row under its caption "Table 2.4: …"), is
  * part of the one above: the lines under it are about both titles.
  */
 function sectionsOf(p: Passage, annotated: Annotated): PassageReading["sections"] {

@@ -443,7 +443,7 @@ export function unitFeatures({ part, focus: allFocus, passageCover, pageCover, q
   let inContext = 0;
   let inSection = 0;
   // The title of the section the unit is in, said before it (a unit that is the title is covered by its own words).
-  // A section numbered as another item than the one asked about ("Worked Example 6.1" when 6.2 is asked) says nothing of it.
+  // A section numbered as another item than the one asked about ("Worked Example 4.2" when 4.3 is asked) says nothing of it.
   const over = reading.sections.findLast((x) => x.from < unit.start);
   const section = over && !contradictsRequiredId(required, over.titles) ? over.lemmas : new Set<string>();
   let nouns = 0;
@@ -486,7 +486,7 @@ export function unitFeatures({ part, focus: allFocus, passageCover, pageCover, q
   // An identifier the document's scope names ("Assignment 3 Notice", CS 430's syllabus) is met by every unit of it; any other the question names must be stated.
   let requiredId = ownCode.size && !required.length ? 1 : 0;
   if (required.length) {
-    // The section's title states the id for every line under it ("Table 2.3" over its rows, "Example 15.1" over its steps).
+    // The section's title states the id for every line under it ("Table 2.4" over its rows, "Example 3.4" over its steps).
     const span = [...[unit, ...unit.context].map((s) => text.slice(s.start, s.end)), over?.titles ?? ""].join(" ").toLowerCase();
     const row = text.slice(unit.start, unit.end).toLowerCase();
     const header = unit.context.map((s) => text.slice(s.start, s.end).toLowerCase()).join(" ");
@@ -714,7 +714,7 @@ export function contradictsRequiredId(required: RequestedPart["required"], quote
   return required.some((r) => {
     // A letter id stands apart from its noun ("Section B"): flush against it, it ends a word ("weekly").
     const mentions = [...lower.matchAll(new RegExp(`${idAfter(r.noun)}(\\d+(?:\\.\\d+)*[a-z]?|[a-z])\\b`, "g"))].filter((m) => /\d/.test(m[1]) || /[\s#-]$/.test(m[0].slice(0, -1))).map((m) => m[1]);
-    // Dotted ids nest: "Section 3.2" is in section 3, and "Example 6.2" in chapter 6.
+    // Dotted ids nest: "Section 3.2" is in section 3, and "Example 4.2" in chapter 4.
     const same = (m: string) => m === r.id || m.startsWith(`${r.id}.`) || r.id.startsWith(`${m}.`);
     return mentions.length > 0 && !mentions.some(same);
   });

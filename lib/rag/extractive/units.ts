@@ -76,7 +76,7 @@ const mostlyFigures = (line: string) => (line.match(/\d+(?:[.,]\d+)*/g)?.length 
 /** A numbered item's title opening a line: "Example 9.1 (Cereal weights).", "Worked Example 2.1 — …", "Definition 3.2 (…)"; its noun is captured. */
 const ITEM_TITLE = /^(?:\p{Lu}\p{L}*\s+)?(\p{Lu}\p{L}*)\s+\d+(?:\.\d+)*\s*(?:\(|—|–|:)/u;
 
-/** The noun a numbered item's title numbers ("step" of "Step 2: …", "example" of "Worked Example 6.1 — …"), or null for another title. */
+/** The noun a numbered item's title numbers ("step" of "Step 2: …", "example" of "Worked Example 4.2 — …"), or null for another title. */
 export const itemNounOf = (title: string): string | null => ITEM_TITLE.exec(title)?.[1].toLowerCase() ?? null;
 
 /**
