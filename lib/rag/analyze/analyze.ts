@@ -362,7 +362,7 @@ function swappedPart(phrase: string, swapped: string): string {
     const last = segments[segments.length - 1];
     if (joins(t)) continue;
     if (last.start < 0) last.start = t.start;
-    // A segment ends on its last noun: a word after it is a verb the tagger took for an adjective ("the sun last(s) on …").
+    // A segment ends on its last noun: a word after it is a verb the tagger took for an adjective ("the tablet last(s) on …").
     if (isNounish(t) || isIdToken(t) || last.end < last.start) last.end = t.end;
     if (t.content) last.lemmas.push(t.lemma);
   }
@@ -371,7 +371,7 @@ function swappedPart(phrase: string, swapped: string): string {
   // "the boiling point of water", then "what about ethanol?": a phrase sharing no word names another thing the attribute is of.
   const of = tokens.findIndex((t) => lower(t) === "of");
   if (!shared.length && of > 0 && tokens[of + 1]) return phrase.slice(tokens[of + 1].start, segments.find((g) => g.end >= tokens[of].end)!.end);
-  // Sharing no word with any: the thing asked about, before the prepositional phrase that sets where or when ("the sun … on the main sequence").
+  // Sharing no word with any: the thing asked about, before the prepositional phrase that sets where or when ("the tablet … on standby").
   if (!shared.length && segments.length > 1) return phrase.slice(segments[0].start, segments[0].end);
   return phrase;
 }
@@ -399,7 +399,7 @@ function swappedSetting(prev: string, swapped: string, sameOnly = false): { stan
 
 /**
  * What a how- or why-question asks about doing: its words after the interrogative, the auxiliary
- * and a pronoun subject ("project onto a subspace …" of "how do I project onto a subspace …"), or
+ * and a pronoun subject ("calibrate a pyrometer …" of "how do I calibrate a pyrometer …"), or
  * null when it asks about no action (no verb but "be").
  */
 function askedProcess(question: string): string | null {
@@ -547,7 +547,7 @@ export function resolveFollowUp(question: string, history: readonly string[], pr
     if (person) return { standalone: question.slice(0, t.start) + asked(person) + question.slice(t.end), resolution: { kind: "pronoun", reason: `“${t.text}” refers to ${person}, whom the previous answer named` } };
     // "they" stands for a plural phrase, "it" for a singular one: the first of the previous question's that agrees ("K stars", not "colour", in "what colour are K stars").
     const plural = PLURAL_PRONOUNS.has(lower(t));
-    // "an example of that", "why does that work": "that" or "this" alone points at what the previous question asked how or why to do, not at one of its nouns.
+    // "a sketch of that", "why does that work": "that" or "this" alone points at what the previous question asked how or why to do, not at one of its nouns.
     const process = !proForm && (lower(t) === "that" || lower(t) === "this") ? askedProcess(prev) : null;
     const referent = process ?? (PERSONAL_PRONOUNS.has(lower(t)) ? prevPhrase : (phrases.find((p) => p.plural === plural)?.text ?? prevPhrase));
     const standalone = question.slice(0, t.start) + asked(referent) + question.slice(t.end);
