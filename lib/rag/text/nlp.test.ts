@@ -143,6 +143,14 @@ describe("annotate: entities", () => {
     expect(types("A flock of 1200 geese landed.")).toContainEqual(["CARDINAL", "1200"]);
   });
 
+  it("reads a later day joined to a date by a dash as the end of the date's range, not a count", () => {
+    const types = (t: string) => annotate(t).entities.map((e) => [e.type, e.text]);
+    expect(types("The field school runs Jun 3–9 at the coast.")).toEqual([["DATE", "Jun 3–9"]]);
+    expect(types("Reading break: Feb 16 - 20.")).toContainEqual(["DATE", "Feb 16 - 20"]);
+    // A number after a dash that is no later day of the month counts something.
+    expect(types("Auditions on 4 April – 30 places.")).toContainEqual(["CARDINAL", "30"]);
+  });
+
   it("splits sentences", () => {
     const { sentences } = annotate(text);
     expect(sentences.map((s) => text.slice(s.start, s.end))).toEqual([

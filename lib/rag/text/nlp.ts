@@ -57,6 +57,8 @@ const knownEntity = new Set<string>(entityTypes);
 const INITIALISM_PLURAL = /^\p{Lu}{2,}s$/u;
 
 /** A clock time, or a range of two ("9:00", "10:30-12:00"). */
+/** What joins the two ends of a range: a dash, spaced or not ("8–12", "8 - 12"). */
+const RANGE_DASH = /^\s*[-–—]\s*$/;
 const CLOCK_TIME = /^(?:[01]?\d|2[0-3]):[0-5]\d(?:[–-](?:[01]?\d|2[0-3]):[0-5]\d)?$/;
 
 /** Private-use code points (PDF bullet glyphs) and other marks that carry no words. */
@@ -189,6 +191,15 @@ function annotateUncached(text: string): Annotated {
     entities.push({ type: type as EntityType, from, to: last + 1, start, end, text: text.slice(start, end) });
   });
   for (const e of entities) if (e.type === "CARDINAL" && isYear(e, tokens, entities)) e.type = "DATE";
+  // wink reads "Dec 8–12" as a date and a count: a later day of the month joined to a date's day by a dash ends the date's range.
+  for (let k = entities.length - 1; k > 0; k--) {
+    const [date, end] = [entities[k - 1], entities[k]];
+    const day = Number(end.text);
+    const first = Number(/(\d+)$/.exec(date.text)?.[1]);
+    if (end.type !== "CARDINAL" || date.type !== "DATE" || !RANGE_DASH.test(text.slice(date.end, end.start)) || !(day <= 31 && day > first)) continue;
+    Object.assign(date, { to: end.to, end: end.end, text: text.slice(date.start, end.end) });
+    entities.splice(k, 1);
+  }
   // wink's lite model knows "9:00pm" as a time but not "9:00" or "1:30-3:00": a number written h:mm is a clock time.
   tokens.forEach((t, i) => {
     if (t.type === "number" && CLOCK_TIME.test(t.text) && !entities.some((e) => e.from <= i && i < e.to)) entities.push({ type: "TIME", from: i, to: i + 1, start: t.start, end: t.end, text: t.text });
