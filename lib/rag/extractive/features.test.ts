@@ -4,7 +4,7 @@ import { makePassage } from "../fixtures.mock";
 import { contentLemmas } from "../text/nlp";
 import { relatedWords } from "../text/wordnet";
 import { readPassages } from "./answer";
-import { clippedWordsIn, contradictsRequiredId, featureNames, numberedIds, requiredIn, shortFormsIn, symbolsDefinedIn, focusFoundIn, isReferenceEntry, isTableOfContents, segmentIdf, spelledAsIn, unitFeatures, vocabularyOf, weightFocus, type Features } from "./features";
+import { clippedWordsIn, contractedWordsIn, contradictsRequiredId, featureNames, numberedIds, requiredIn, shortFormsIn, symbolsDefinedIn, focusFoundIn, isReferenceEntry, isTableOfContents, segmentIdf, spelledAsIn, unitFeatures, vocabularyOf, weightFocus, type Features } from "./features";
 
 /** Features of every unit of the passages for the question's first part, keyed by quote. */
 function featuresOf(question: string, docs: Array<{ text: string; title?: string; before?: string }>): Map<string, Features> {
@@ -708,6 +708,28 @@ describe("unitFeatures: symbols", () => {
   it("reads nothing into a symbol the notes do not define", () => {
     const m = featuresOf("What thermal resistance does the brick wall have?", [{ text: "For the brick wall, R = 0.2 / 0.8 = 0.25 m²K/W." }]);
     expect(get(m, "For the brick wall, R = 0.2 / 0.8 = 0.25 m²K/W.").cover).toBeLessThan(0.6);
+  });
+});
+
+describe("contractedWordsIn", () => {
+  it("reads vowel-dropped shorthand the notes never use as the known words that hold its letters in order", () => {
+    const vocabulary = new Set(["building", "hour", "harbour", "kettle", "student"]);
+    expect(contractedWordsIn("bldg", vocabulary)).toEqual(["building"]);
+    // A final "s" is the plural: the notes' lemmas are singular.
+    expect(contractedWordsIn("hrs", vocabulary).sort()).toEqual(["harbour", "hour"]);
+  });
+
+  it("credits the word it stands for in coverRelated", () => {
+    const m = featuresOf("which bldg is the chem lab in", [{ text: "The chemistry lab is in the Aldous building, room 210." }]);
+    expect(get(m, "The chemistry lab is in the Aldous building, room 210.").coverRelated).toBeGreaterThan(0);
+  });
+
+  it("leaves words with vowels, short ones, words the notes use and shorthand with too many readings alone", () => {
+    expect(contractedWordsIn("blg", new Set(["bulging", "belonging"]))).toEqual(["bulging", "belonging"]);
+    expect(contractedWordsIn("lab", new Set(["label"]))).toEqual([]);
+    expect(contractedWordsIn("hr", new Set(["hour"]))).toEqual([]);
+    expect(contractedWordsIn("bldg", new Set(["bldg", "building"]))).toEqual([]);
+    expect(contractedWordsIn("ppr", new Set(["paper", "pepper", "popper", "proper", "pauper"]))).toEqual([]);
   });
 });
 

@@ -237,11 +237,36 @@ export function clippedWordsIn(lemma: string, vocabulary: ReadonlySet<string>): 
   return words.length <= MAX_CLIPPED_WORDS ? words : [];
 }
 
+/** Letters that English vowel-dropping shorthand leaves out ("ppl", "hrs", "bldg"). */
+const VOWELS = /[aeiou]/;
+/** Shorter ones ("st", "pt") stand for too many words. */
+const MIN_CONTRACTION = 3;
+
+/**
+ * A focus word of consonants only that the passages never use and WordNet does not know: a
+ * contraction typed by dropping vowels (and some letters between), as "ppl" for people, "hrs" for
+ * hours or "bldg" for building. The known words of the passages that begin with its first letter
+ * and hold its letters in order; when few.
+ */
+export function contractedWordsIn(typed: string, vocabulary: ReadonlySet<string>): string[] {
+  if (typed.length < MIN_CONTRACTION || VOWELS.test(typed) || vocabulary.has(typed) || !/^[a-z]+$/.test(typed) || isKnownWord(typed)) return [];
+  // A final "s" marks the plural ("hrs", "wks"); the passages' lemmas are singular.
+  const letters = typed.endsWith("s") ? typed.slice(0, -1) : typed;
+  const holdsInOrder = (word: string) => {
+    let k = 0;
+    for (const c of word) if (c === letters[k]) k++;
+    return k === letters.length;
+  };
+  const words = [...vocabulary].filter((w) => w[0] === letters[0] && w.length > letters.length && holdsInOrder(w) && isKnownWord(w));
+  return words.length <= MAX_CLIPPED_WORDS ? words : [];
+}
+
 export function weightFocus(part: RequestedPart, idf: (lemma: string) => number, vocabulary: ReadonlySet<string> = new Set()): WeightedFocus[] {
   return part.focus.map((typed) => {
     const lemma = spelledAsIn(typed.lemma, vocabulary);
     const surface = lemma === typed.lemma ? typed.surface : lemma;
-    const clipped = clippedWordsIn(lemma, vocabulary);
+    // As typed: the lemmatizer cuts a contraction's plural "s" as an ending ("pts" → "pt").
+    const clipped = [...clippedWordsIn(lemma, vocabulary), ...(vocabulary.has(lemma) ? [] : contractedWordsIn(surface.toLowerCase(), vocabulary))];
     const related = clipped.length ? new Set([...relatedContentWords(lemma), ...clipped]) : relatedContentWords(lemma);
     return { lemma, surface, noun: typed.noun, frame: typed.frame, weight: Math.max(0.1, idf(lemma)) * (typed.noun ? 1 : 0.5), related };
   });
