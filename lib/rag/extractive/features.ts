@@ -237,14 +237,14 @@ export function clippedWordsIn(lemma: string, vocabulary: ReadonlySet<string>): 
   return words.length <= MAX_CLIPPED_WORDS ? words : [];
 }
 
-/** Letters that English vowel-dropping shorthand leaves out ("ppl", "hrs", "bldg"). */
+/** Letters that English vowel-dropping shorthand leaves out ("mgmt", "hrs", "bldg"). */
 const VOWELS = /[aeiou]/;
 /** Shorter ones ("st", "pt") stand for too many words. */
 const MIN_CONTRACTION = 3;
 
 /**
  * A focus word of consonants only that the passages never use and WordNet does not know: a
- * contraction typed by dropping vowels (and some letters between), as "ppl" for people, "hrs" for
+ * contraction typed by dropping vowels (and some letters between), as "mgmt" for management, "hrs" for
  * hours or "bldg" for building. The known words of the passages that begin with its first letter
  * and hold its letters in order; when few.
  */

@@ -57,7 +57,7 @@ const knownEntity = new Set<string>(entityTypes);
 const INITIALISM_PLURAL = /^\p{Lu}{2,}s$/u;
 
 /** A clock time, or a range of two ("9:00", "10:30-12:00"). */
-/** What joins the two ends of a range: a dash, spaced or not ("8–12", "8 - 12"). */
+/** What joins the two ends of a range: a dash, spaced or not ("3–9", "3 - 9"). */
 const RANGE_DASH = /^\s*[-–—]\s*$/;
 const CLOCK_TIME = /^(?:[01]?\d|2[0-3]):[0-5]\d(?:[–-](?:[01]?\d|2[0-3]):[0-5]\d)?$/;
 
@@ -191,7 +191,7 @@ function annotateUncached(text: string): Annotated {
     entities.push({ type: type as EntityType, from, to: last + 1, start, end, text: text.slice(start, end) });
   });
   for (const e of entities) if (e.type === "CARDINAL" && isYear(e, tokens, entities)) e.type = "DATE";
-  // wink reads "Dec 8–12" as a date and a count: a later day of the month joined to a date's day by a dash ends the date's range.
+  // wink reads "Jun 3–9" as a date and a count: a later day of the month joined to a date's day by a dash ends the date's range.
   for (let k = entities.length - 1; k > 0; k--) {
     const [date, end] = [entities[k - 1], entities[k]];
     const day = Number(end.text);
