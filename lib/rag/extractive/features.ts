@@ -244,9 +244,9 @@ const MIN_CONTRACTION = 3;
 
 /**
  * A focus word of consonants only that the passages never use and WordNet does not know: a
- * contraction typed by dropping vowels (and some letters between), as "mgmt" for management, "hrs" for
- * hours or "bldg" for building. The known words of the passages that begin with its first letter
- * and hold its letters in order; when few.
+ * contraction typed by dropping vowels (and some letters between), as "mgmt" for management,
+ * "hrs" for hours or "bldg" for building. The known words of the passages that begin with its
+ * first letter and hold its letters in order; when few.
  */
 export function contractedWordsIn(typed: string, vocabulary: ReadonlySet<string>): string[] {
   if (typed.length < MIN_CONTRACTION || VOWELS.test(typed) || vocabulary.has(typed) || !/^[a-z]+$/.test(typed) || isKnownWord(typed)) return [];
