@@ -57,9 +57,10 @@ const knownEntity = new Set<string>(entityTypes);
 const INITIALISM_PLURAL = /^\p{Lu}{2,}s$/u;
 
 /** A clock time, or a range of two ("9:00", "10:30-12:00"). */
+const CLOCK_TIME = /^(?:[01]?\d|2[0-3]):[0-5]\d(?:[–-](?:[01]?\d|2[0-3]):[0-5]\d)?$/;
+
 /** What joins the two ends of a range: a dash, spaced or not ("3–9", "3 - 9"). */
 const RANGE_DASH = /^\s*[-–—]\s*$/;
-const CLOCK_TIME = /^(?:[01]?\d|2[0-3]):[0-5]\d(?:[–-](?:[01]?\d|2[0-3]):[0-5]\d)?$/;
 
 /** Private-use code points (PDF bullet glyphs) and other marks that carry no words. */
 const NON_WORD = /^[\p{Co}\p{S}\p{P}\s]*$/u;
