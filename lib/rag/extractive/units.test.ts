@@ -26,6 +26,14 @@ describe("answerUnits: kinds", () => {
     expect(unitsOf(text).filter((u) => u.kind === "label_value")).toEqual([]);
   });
 
+  it("quotes a line whose verb has no subject with the line above it, whose subject it is", () => {
+    const text = "Kiln booking opens Monday 3 March, 8:00 am\nCloses Friday 7 March, 5 pm · two shelves each";
+    expect(unitsOf(text).map((u) => u.quote)).toContain(text);
+    // A line with its own subject, or an imperative, says what it is about by itself.
+    const opens = "Kiln booking for the spring term opens on Monday 3 March at 8:00 am";
+    for (const second of ["It closes Friday 7 March", "Close the lid before firing"]) expect(unitsOf(`${opens}\n${second}`).map((u) => u.quote)).not.toContain(`${opens}\n${second}`);
+  });
+
   it("reads an inline label with its value on the same line", () => {
     expect(unitsOf("Office: Room 12")).toEqual([{ kind: "label_value", quote: "Office: Room 12", context: [] }]);
   });
@@ -236,6 +244,12 @@ describe("sectionTitles", () => {
     // A numbered line inside a block is a table's row ("Project 2 — …" under "Project 1 — …"), not an item's title.
     const grading = "Component Weight\nProject 1 — Vessel 40%\nProject 2 — Tile 60%";
     expect(sectionTitles(grading).map((t) => grading.slice(t.start, t.end))).toEqual(["Component Weight"]);
+  });
+
+  it("reads a numbered line alone in its block as a section's heading, unless the next block is another item of a list", () => {
+    const text = "4. Studio safety (all groups)\n\nGoggles are worn at the wheel.";
+    expect(sectionTitles(text).map((s) => text.slice(s.start, s.end))).toEqual(["4. Studio safety (all groups)"]);
+    expect(sectionTitles("1. Wedge the clay\n\n2. Centre it on the wheel")).toEqual([]);
   });
 
   it("does not end a worked example's section at a line of figures (a matrix printed row by row)", () => {

@@ -90,6 +90,7 @@ export function sectionTitles(text: string): Span[] {
   return lines.flatMap((line, i) => {
     if (headsRows(lines, i)) return [{ start: line.start, end: line.end }];
     if (line.blank || !(i === 0 || lines[i - 1].blank)) return [];
+    if (numberedHeading(lines, i)) return [{ start: line.start, end: line.end }];
     if (ITEM_TITLE.test(line.text)) {
       const close = line.text.search(/[.!?](?:\s|$)/);
       return [{ start: line.start, end: close < 0 ? line.end : line.start + close + 1 }];
@@ -97,6 +98,12 @@ export function sectionTitles(text: string): Span[] {
     // A lead-in ("Test statistic:") announces the lines under it, not a section; a line of figures ("4 1 2 3", a matrix's row) is data.
     return isLabelLike(line.text) && !isInlineLabel(line.text) && !isLeadIn(line.text) && !mostlyFigures(line.text) ? [{ start: line.start, end: line.end }] : [];
   });
+}
+
+/** "5. Assessment tasks" alone in its block, the block under it not an item of a list: a numbered section's heading, not a list item. */
+function numberedHeading(lines: readonly Line[], i: number): boolean {
+  const next = lines.slice(i + 1).find((l) => !l.blank);
+  return NUMBERED.test(lines[i].text) && !!lines[i + 1]?.blank && isLabelLike(lines[i].text.replace(NUMBERED, "")) && !(next && isBullet(next.text));
 }
 
 /** A row of a table that opens with its figure ("5 Sep 22–26 …", "10 Nov 4–7 …"). */
@@ -186,6 +193,9 @@ export function answerUnits(annotated: Annotated, continuesRows = false): Unit[]
     const entry = multiSentence && wordCount(line.text) <= MAX_ENTRY_WORDS && inLine.slice(1).every(onlyData);
     if (!announces && (!multiSentence || entry || lineKind === "label_value" || lineKind === "list_item" || lineKind === "table_row")) add(lineKind, line.start, line.end, lineContext);
 
+    // A line that opens with a verb in the third person ("Closes Sunday …", "Meets in Room 5") has the subject of the line above: quoted with that line too.
+    if (!blockStart && opensWithVerb(annotated.tokens, line)) add(lineKind === "table_row" ? "line" : lineKind, lines[i - 1].start, line.end, lineContext);
+
     // A label or lead-in with what follows it in the block; not inside a table, where the next line is another row, not this one's value.
     const inTable = cutRows || (header && below.filter((l) => !TERMINAL.test(l.text) && !isBullet(l.text)).length >= 2);
     if (blockEnd > i && !(inTable && !isLeadIn(line.text)) && (isLabelLike(line.text) || isLeadIn(line.text))) {
@@ -218,6 +228,12 @@ export function answerUnits(annotated: Annotated, continuesRows = false): Unit[]
 function opensWithAnaphor(tokens: readonly TextToken[], span: Span): boolean {
   const first = tokens.find((t) => t.start >= span.start && t.pos !== "SPACE" && t.pos !== "PUNCT");
   return !!first && first.start < span.end && ANAPHORS.has(first.text.toLowerCase()) && (first.pos === "PRON" || first.pos === "DET");
+}
+
+/** The span opens with a verb in the third person singular, its subject left out: "Closes Sunday …" (not "Discuss the results", an imperative). */
+function opensWithVerb(tokens: readonly TextToken[], span: Span): boolean {
+  const first = tokens.find((t) => t.start >= span.start && t.pos !== "SPACE" && t.pos !== "PUNCT" && !BULLET.test(t.text + " "));
+  return !!first && first.start < span.end && first.pos === "VERB" && /[^s]s$/i.test(first.text);
 }
 
 function blockStartIndex(lines: Line[], i: number): number {
