@@ -101,6 +101,12 @@ describe("generateExtractive: answering", () => {
     expect(generateExtractive({ analysis: analyzeQuestion("Which pottery studio handbook is for spring 2026?"), passages: title }, coverOnly).parts[0].claims[0].evidence[0].quote).toBe("POTTERY 101 Studio Handbook · Spring 2026");
   });
 
+  it("never quotes a numbered item's label alone, which says nothing of what the item holds", () => {
+    const passages = [doc("S1", "Figure 3.2.\n\nEach kiln in the studio is fired weekly.")];
+    const quotes = generateExtractive({ analysis: analyzeQuestion("What does figure 3.2 show about the kiln?"), passages }, coverOnly).parts[0].claims.flatMap((c) => c.evidence.map((e) => e.quote));
+    expect(quotes).not.toContain("Figure 3.2.");
+  });
+
   it("never quotes a line that asks a question", () => {
     const passages = [doc("S1", "What is a watershed?\n\nRivers drain into the sea.")];
     expect(answer("What is a watershed?", passages).parts[0].state).toBe("missing");

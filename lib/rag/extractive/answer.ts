@@ -99,6 +99,9 @@ function sectionsOf(p: Passage, annotated: Annotated): PassageReading["sections"
 }
 
 /** Why a unit can never answer a part, however well it scores, or null. */
+/** A numbered item's label alone ("Table 6.1.", "Worked Example 2"): the caption or the lines after it say what the item holds. */
+const BARE_ITEM_LABEL = /^(?:\p{Lu}\p{L}*\s+){1,2}\d+(?:\.\d+)*[.:]?$/u;
+
 function exclusion(part: RequestedPart, reading: PassageReading, unit: Unit, quote: string, features: Features): string | null {
   if (contradictsRequiredId(requiredIn(part, reading.titleLemmas), quote)) return "names another identifier";
   if (isTableOfContents(quote)) return "a table-of-contents entry";
@@ -107,6 +110,7 @@ function exclusion(part: RequestedPart, reading: PassageReading, unit: Unit, quo
   if (unit.start < reading.titleLineEnd && unit.end > reading.titleLineEnd) return "joins the document's title line to the text below it";
   if (unit.start >= reading.titleLineEnd && isRunningLine(quote, reading.titleLemmas)) return "a running header or footer";
   if (features.requiredMissing && features.typeMissing) return "states neither the identifier asked about nor a value of the asked-for kind";
+  if (BARE_ITEM_LABEL.test(quote)) return "names a numbered item and says nothing of it";
   return null;
 }
 
