@@ -254,6 +254,13 @@ describe("follow-ups", () => {
     expect(b.parts[1].focus.filter((f) => f.borrowed).map((f) => f.lemma)).toEqual(["heat"]);
   });
 
+  it("writes out a verb cliticised on the pronoun it replaces, which would otherwise read as a possessive", () => {
+    expect(resolveFollowUp("what if it's more than 3 days late though", ["what happens if i hand in my glaze journal late?"]).standalone).toBe("what if glaze journal is more than 3 days late though");
+    expect(resolveFollowUp("and when they’re due?", ["what are the kiln reports worth?"]).standalone).toBe("and when kiln reports are due?");
+    // A possessive pronoun stays a possessive.
+    expect(resolveFollowUp("what's its weight", ["how is the glaze journal marked?"]).standalone).toBe("what's glaze journal's weight");
+  });
+
   it("swaps only the noun phrase the new one stands for, keeping the rest of the previous question", () => {
     const a = resolveFollowUp("and what about the death rate?", ["what's the growth rate in the rabbit island model?"]);
     expect(a.standalone).toBe("what's the death rate in the rabbit island model?");

@@ -489,6 +489,15 @@ export function spelledOut(question: string): string {
   return out + question.slice(from);
 }
 
+/** The verb an enclitic after a pronoun stands for, by the lemma the tagger gave it ("'s" is "is" or "has"). */
+const CLITIC_VERBS = new Map<string, (lemma: string) => string>([
+  ["'s", (lemma) => (lemma === "have" ? "has" : "is")],
+  ["'re", () => "are"],
+  ["'ve", () => "have"],
+  ["'ll", () => "will"],
+  ["'d", (lemma) => (lemma === "have" ? "had" : "would")],
+]);
+
 /**
  * A follow-up made standalone from the previous question (oldest-first history) and, for "he" or
  * "her" after a who-question, the person its answer named. Only a pronoun with no antecedent in
@@ -543,14 +552,18 @@ export function resolveFollowUp(question: string, history: readonly string[], pr
     const determines = (k: number) => isNounish(tokens[k] ?? t) || (!!tokens[k]?.content && isNounish(tokens[k + 1] ?? t));
     const possessive = lower(t) === "its" || lower(t) === "their" || lower(t) === "his" || (lower(t) === "her" && determines(idx + 1));
     const asked = (s: string) => (possessive ? `${s}'s` : s);
+    // "it's late" → "the portfolio is late": a verb cliticised on the pronoun is written out, or it would read as a possessive.
+    const clitic = proForm ? undefined : tokens[idx + 1];
+    const full = clitic && clitic.start === t.end && clitic.pos === "AUX" ? CLITIC_VERBS.get(clitic.text.replace("’", "'").toLowerCase())?.(clitic.lemma) : undefined;
+    const rest = full ? ` ${full}${question.slice(clitic!.end)}` : question.slice(t.end);
     const person = PERSONAL_PRONOUNS.has(lower(t)) && previousAnswer && requestedParts(prev).parts.some((p) => p.answerType === "person") ? personNamed(previousAnswer) : null;
-    if (person) return { standalone: question.slice(0, t.start) + asked(person) + question.slice(t.end), resolution: { kind: "pronoun", reason: `“${t.text}” refers to ${person}, whom the previous answer named` } };
+    if (person) return { standalone: question.slice(0, t.start) + asked(person) + rest, resolution: { kind: "pronoun", reason: `“${t.text}” refers to ${person}, whom the previous answer named` } };
     // "they" stands for a plural phrase, "it" for a singular one: the first of the previous question's that agrees ("K stars", not "colour", in "what colour are K stars").
     const plural = PLURAL_PRONOUNS.has(lower(t));
     // "a sketch of that", "why does that work": "that" or "this" alone points at what the previous question asked how or why to do, not at one of its nouns.
     const process = !proForm && (lower(t) === "that" || lower(t) === "this") ? askedProcess(prev) : null;
     const referent = process ?? (PERSONAL_PRONOUNS.has(lower(t)) ? prevPhrase : (phrases.find((p) => p.plural === plural)?.text ?? prevPhrase));
-    const standalone = question.slice(0, t.start) + asked(referent) + question.slice(t.end);
+    const standalone = question.slice(0, t.start) + asked(referent) + rest;
     return { standalone, resolution: { kind: "pronoun", reason: `“${t.text}” refers to “${referent}” from the previous question` } };
   }
   // "the gas ones", "the rescheduled one": "one" heading its own modifiers stands for the thing asked about before.
