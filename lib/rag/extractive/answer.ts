@@ -98,10 +98,10 @@ function sectionsOf(p: Passage, annotated: Annotated): PassageReading["sections"
   return above ? [above, ...own] : own;
 }
 
-/** Why a unit can never answer a part, however well it scores, or null. */
 /** A numbered item's label alone ("Table 6.1.", "Worked Example 2"): the caption or the lines after it say what the item holds. */
 const BARE_ITEM_LABEL = /^(?:\p{Lu}\p{L}*\s+){1,2}\d+(?:\.\d+)*[.:]?$/u;
 
+/** Why a unit can never answer a part, however well it scores, or null. */
 function exclusion(part: RequestedPart, reading: PassageReading, unit: Unit, quote: string, features: Features): string | null {
   if (contradictsRequiredId(requiredIn(part, reading.titleLemmas), quote)) return "names another identifier";
   if (isTableOfContents(quote)) return "a table-of-contents entry";

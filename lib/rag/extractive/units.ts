@@ -232,6 +232,7 @@ function opensWithAnaphor(tokens: readonly TextToken[], span: Span): boolean {
 
 /** The span opens with a verb in the third person singular, its subject left out: "Closes Sunday …" (not "Discuss the results", an imperative). */
 function opensWithVerb(tokens: readonly TextToken[], span: Span): boolean {
+  // Past a bullet glyph the tagger reads as a word of its own.
   const first = tokens.find((t) => t.start >= span.start && t.pos !== "SPACE" && t.pos !== "PUNCT" && !BULLET.test(t.text + " "));
   return !!first && first.start < span.end && first.pos === "VERB" && /[^s]s$/i.test(first.text);
 }
