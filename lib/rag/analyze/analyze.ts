@@ -552,7 +552,7 @@ export function resolveFollowUp(question: string, history: readonly string[], pr
     const determines = (k: number) => isNounish(tokens[k] ?? t) || (!!tokens[k]?.content && isNounish(tokens[k + 1] ?? t));
     const possessive = lower(t) === "its" || lower(t) === "their" || lower(t) === "his" || (lower(t) === "her" && determines(idx + 1));
     const asked = (s: string) => (possessive ? `${s}'s` : s);
-    // "it's late" → "the portfolio is late": a verb cliticised on the pronoun is written out, or it would read as a possessive.
+    // "it's late" → "the journal is late": a verb cliticised on the pronoun is written out, or it would read as a possessive.
     const clitic = proForm ? undefined : tokens[idx + 1];
     const full = clitic && clitic.start === t.end && clitic.pos === "AUX" ? CLITIC_VERBS.get(clitic.text.replace("’", "'").toLowerCase())?.(clitic.lemma) : undefined;
     const rest = full ? ` ${full}${question.slice(clitic!.end)}` : question.slice(t.end);

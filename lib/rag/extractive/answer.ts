@@ -98,7 +98,7 @@ function sectionsOf(p: Passage, annotated: Annotated): PassageReading["sections"
   return above ? [above, ...own] : own;
 }
 
-/** A numbered item's label alone ("Table 6.1.", "Worked Example 2"): the caption or the lines after it say what the item holds. */
+/** A numbered item's label alone ("Table 2.4.", "Worked Example 3"): the caption or the lines after it say what the item holds. */
 const BARE_ITEM_LABEL = /^(?:\p{Lu}\p{L}*\s+){1,2}\d+(?:\.\d+)*[.:]?$/u;
 
 /** Why a unit can never answer a part, however well it scores, or null. */

@@ -193,7 +193,7 @@ export function answerUnits(annotated: Annotated, continuesRows = false): Unit[]
     const entry = multiSentence && wordCount(line.text) <= MAX_ENTRY_WORDS && inLine.slice(1).every(onlyData);
     if (!announces && (!multiSentence || entry || lineKind === "label_value" || lineKind === "list_item" || lineKind === "table_row")) add(lineKind, line.start, line.end, lineContext);
 
-    // A line that opens with a verb in the third person ("Closes Sunday …", "Meets in Room 5") has the subject of the line above: quoted with that line too.
+    // A line that opens with a verb in the third person ("Closes Friday at noon", "Runs until week 9") has the subject of the line above: quoted with that line too.
     if (!blockStart && opensWithVerb(annotated.tokens, line)) add(lineKind === "table_row" ? "line" : lineKind, lines[i - 1].start, line.end, lineContext);
 
     // A label or lead-in with what follows it in the block; not inside a table, where the next line is another row, not this one's value.
@@ -230,7 +230,7 @@ function opensWithAnaphor(tokens: readonly TextToken[], span: Span): boolean {
   return !!first && first.start < span.end && ANAPHORS.has(first.text.toLowerCase()) && (first.pos === "PRON" || first.pos === "DET");
 }
 
-/** The span opens with a verb in the third person singular, its subject left out: "Closes Sunday …" (not "Discuss the results", an imperative). */
+/** The span opens with a verb in the third person singular, its subject left out: "Closes Friday at noon" (not "Discuss the results", an imperative). */
 function opensWithVerb(tokens: readonly TextToken[], span: Span): boolean {
   // Past a bullet glyph the tagger reads as a word of its own.
   const first = tokens.find((t) => t.start >= span.start && t.pos !== "SPACE" && t.pos !== "PUNCT" && !BULLET.test(t.text + " "));
