@@ -11,7 +11,7 @@ import type { DraftClaim, DraftPart, GenerateState, LabelledPassage, Passage } f
 import { contradictsRequiredId, numberedIds, requiredIn, shortFormsIn, symbolsDefinedIn, focusFoundIn, isReferenceEntry, isTableOfContents, segmentIdf, unitFeatures, vocabularyOf, weightFocus, type Features, type PassageReading } from "./features";
 import { defaultModel, probability, rankScore, type ExtractiveModel } from "./model";
 import { isRunningLine, isTitleLine } from "./scope";
-import { answerUnits, displayText, endsInRows, itemNounOf, sectionTitles, type Unit } from "./units";
+import { answerUnits, displayText, endsInRows, isBareItemLabel, itemNounOf, sectionTitles, type Unit } from "./units";
 
 /** Two units speak of the same thing when their focus coverage differs by no more than this (a share of the question's weight). */
 const SAME_SUBJECT_SLACK = 0.05;
@@ -98,9 +98,6 @@ function sectionsOf(p: Passage, annotated: Annotated): PassageReading["sections"
   return above ? [above, ...own] : own;
 }
 
-/** A numbered item's label alone ("Table 2.4.", "Worked Example 3"): the caption or the lines after it say what the item holds. */
-const BARE_ITEM_LABEL = /^(?:\p{Lu}\p{L}*\s+){1,2}\d+(?:\.\d+)*[.:]?$/u;
-
 /** Why a unit can never answer a part, however well it scores, or null. */
 function exclusion(part: RequestedPart, reading: PassageReading, unit: Unit, quote: string, features: Features): string | null {
   if (contradictsRequiredId(requiredIn(part, reading.titleLemmas), quote)) return "names another identifier";
@@ -110,7 +107,7 @@ function exclusion(part: RequestedPart, reading: PassageReading, unit: Unit, quo
   if (unit.start < reading.titleLineEnd && unit.end > reading.titleLineEnd) return "joins the document's title line to the text below it";
   if (unit.start >= reading.titleLineEnd && isRunningLine(quote, reading.titleLemmas)) return "a running header or footer";
   if (features.requiredMissing && features.typeMissing) return "states neither the identifier asked about nor a value of the asked-for kind";
-  if (BARE_ITEM_LABEL.test(quote)) return "names a numbered item and says nothing of it";
+  if (isBareItemLabel(quote)) return "names a numbered item and says nothing of it";
   return null;
 }
 

@@ -76,6 +76,9 @@ const mostlyFigures = (line: string) => (line.match(/\d+(?:[.,]\d+)*/g)?.length 
 /** A numbered item's title opening a line: "Example 9.1 (Cereal weights).", "Worked Example 2.1 — …", "Definition 3.2 (…)"; its noun is captured. */
 const ITEM_TITLE = /^(?:\p{Lu}\p{L}*\s+)?(\p{Lu}\p{L}*)\s+\d+(?:\.\d+)*\s*(?:\(|—|–|:)/u;
 
+/** A numbered item's label alone ("Table 2.4.", "Worked Example 3"): the caption or the lines after it say what the item holds. */
+export const isBareItemLabel = (text: string) => /^(?:\p{Lu}\p{L}*\s+){1,2}\d+(?:\.\d+)*[.:]?$/u.test(text);
+
 /** The noun a numbered item's title numbers ("step" of "Step 2: …", "example" of "Worked Example 4.2 — …"), or null for another title. */
 export const itemNounOf = (title: string): string | null => ITEM_TITLE.exec(title)?.[1].toLowerCase() ?? null;
 
