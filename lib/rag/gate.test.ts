@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { analyzeQuestion } from "./analyze/analyze";
 import { defaultModel } from "./extractive/model";
 import { makeHit } from "./fixtures.mock";
-import { readPassages, scoreParts } from "./extractive/answer";
+import { readPassages, retrievalRanks, scoreParts } from "./extractive/answer";
 import { gate } from "./gate";
 import type { Hit } from "./types";
 
@@ -78,7 +78,7 @@ describe("gate and answer agree", () => {
     hit("The shop sells seeds and postcards.", 3, "shop.pdf"),
   ];
   const analysis = analyzeQuestion("When do the guided glasshouse tours run?");
-  const ranks = new Map(hits.map((h) => [h.passage.chunkId, h.rank]));
+  const ranks = retrievalRanks(hits);
   const best = (scored: ReturnType<typeof scoreParts>) => Math.round(Math.max(...scored[0].map((s) => s.score)) * 1000) / 1000;
 
   it("scores a passage's units in the answer as the gate scored them, measured over every retrieved passage", () => {

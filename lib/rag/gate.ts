@@ -1,5 +1,5 @@
 import type { QuestionAnalysis } from "./analyze/analyze";
-import { readPassages, scoreParts } from "./extractive/answer";
+import { readPassages, retrievalRanks, scoreParts } from "./extractive/answer";
 import type { ExtractiveModel } from "./extractive/model";
 import type { GateState, Hit } from "./types";
 
@@ -9,10 +9,7 @@ import type { GateState, Hit } from "./types";
  * answers by). Retrieval order is kept; every hit lands in exactly one list.
  */
 export function gate(hits: Hit[], { analysis, floor, model }: { analysis: QuestionAnalysis; floor: number; model?: ExtractiveModel }): GateState {
-  const readings = readPassages(
-    hits.map((h) => h.passage),
-    new Map(hits.map((h) => [h.passage.chunkId, h.rank])),
-  );
+  const readings = readPassages(hits.map((h) => h.passage), retrievalRanks(hits));
   const best = new Array<number>(hits.length).fill(0);
   for (const units of scoreParts(analysis, readings, model)) {
     for (const u of units) best[u.passage] = Math.max(best[u.passage], u.score);

@@ -5,7 +5,7 @@
  */
 import { historyLimit } from "./prompts";
 import { decide } from "./decide";
-import { generateExtractive, readPassages } from "./extractive/answer";
+import { generateExtractive, readPassages, retrievalRanks } from "./extractive/answer";
 import { ownCodeWords, type PassageReading } from "./extractive/features";
 import { defaultModel, type ExtractiveModel } from "./extractive/model";
 import { gate } from "./gate";
@@ -129,7 +129,7 @@ export async function rankerInputs(input: AskInput, deps: AskDeps): Promise<{ an
   const analysis = distinctParts(analyzeQuestion(input.question, input.history.slice(-historyLimit), { previousAnswer: input.previousAnswer }));
   const retrieved = await retrieveParts(analysis, deps.settings.k, deps.retrievePorts);
   const packed = pack({ question: input.question, history: input.history.slice(-historyLimit), candidates: retrieved.hits, settings: deps.settings, countTokens: deps.countTokens });
-  const ranks = new Map(retrieved.hits.map((h) => [h.passage.chunkId, h.rank]));
+  const ranks = retrievalRanks(retrieved.hits);
   const retrievedPassages = retrieved.hits.map((h) => h.passage);
   return { analysis, readings: readPassages(packed.selected, ranks, retrievedPassages), basis: readPassages(retrievedPassages, ranks), passages: packed.selected };
 }
@@ -242,7 +242,7 @@ export async function* answerQuestion(input: AskInput, deps: AskDeps): AsyncGene
   yield { type: "packed", passages: packed.selected.length, promptTokens: packed.promptTokens };
   const grounded = await timed(trace, "ground", () => ground({ question: input.question, history, selected: packed.selected }));
 
-  const ranks = new Map(retrieved.hits.map((h) => [h.passage.chunkId, h.rank]));
+  const ranks = retrievalRanks(retrieved.hits);
   const generateInput: GenerateInput = {
     analysis,
     ranks,
@@ -458,7 +458,7 @@ export async function answerWithContext(input: AskInput, passages: Array<Omit<La
         return generated;
       },
   };
-  const ranks = new Map(hits.map((h) => [h.passage.chunkId, h.rank]));
+  const ranks = retrievalRanks(hits);
   const generateInput: GenerateInput = {
     analysis,
     ranks,

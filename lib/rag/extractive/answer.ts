@@ -7,7 +7,7 @@
  */
 import type { QuestionAnalysis, RequestedPart } from "../analyze/analyze";
 import { annotate, contentLemmas, type Annotated, type EntityType } from "../text/nlp";
-import type { DraftClaim, DraftPart, GenerateState, LabelledPassage, Passage } from "../types";
+import type { DraftClaim, DraftPart, GenerateState, Hit, LabelledPassage, Passage } from "../types";
 import { contradictsRequiredId, numberedIds, requiredIn, shortFormsIn, symbolsDefinedIn, focusFoundIn, isReferenceEntry, isTableOfContents, segmentIdf, unitFeatures, vocabularyOf, weightFocus, type Features, type PassageReading } from "./features";
 import { defaultModel, probability, rankScore, type ExtractiveModel } from "./model";
 import { isRunningLine, isTitleLine } from "./scope";
@@ -56,6 +56,9 @@ function unitsOf(annotated: Annotated, continuesRows: boolean): Unit[] {
  * title line and running headers, kept at ingestion) and the title words every document of
  * `retrieved` (default: these passages) shares.
  */
+/** Each hit's place in retrieval (1 = best), keyed by its chunk: what `readPassages` takes as `ranks`. */
+export const retrievalRanks = (hits: readonly Hit[]): Map<string, number> => new Map(hits.map((h) => [h.passage.chunkId, h.rank]));
+
 export function readPassages(passages: readonly Passage[], ranks?: ReadonlyMap<string, number>, retrieved: readonly Passage[] = passages): PassageReading[] {
   const titles = [...new Set(retrieved.map((p) => p.documentTitle))].map(titleLemmas);
   const shared = titles.length ? [...titles[0]].filter((l) => titles.every((t) => t.has(l))) : [];
