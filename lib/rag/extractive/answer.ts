@@ -50,15 +50,15 @@ function unitsOf(annotated: Annotated, continuesRows: boolean): Unit[] {
   return units;
 }
 
+/** Each hit's place in retrieval (1 = best), keyed by its chunk: what `readPassages` takes as `ranks`. */
+export const retrievalRanks = (hits: readonly Hit[]): Map<string, number> => new Map(hits.map((h) => [h.passage.chunkId, h.rank]));
+
 /**
  * Each passage annotated and cut into units; `ranks` gives retrieval order (default: the order
  * given). Scope terms say which course or document, not which answer: the document's own (its
  * title line and running headers, kept at ingestion) and the title words every document of
  * `retrieved` (default: these passages) shares.
  */
-/** Each hit's place in retrieval (1 = best), keyed by its chunk: what `readPassages` takes as `ranks`. */
-export const retrievalRanks = (hits: readonly Hit[]): Map<string, number> => new Map(hits.map((h) => [h.passage.chunkId, h.rank]));
-
 export function readPassages(passages: readonly Passage[], ranks?: ReadonlyMap<string, number>, retrieved: readonly Passage[] = passages): PassageReading[] {
   const titles = [...new Set(retrieved.map((p) => p.documentTitle))].map(titleLemmas);
   const shared = titles.length ? [...titles[0]].filter((l) => titles.every((t) => t.has(l))) : [];
