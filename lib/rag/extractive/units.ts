@@ -73,11 +73,14 @@ const isInlineLabel = (line: string) => /^[^:]{1,40}:\s*\S/.test(line) && wordCo
 /** More numbers than words: a row of data or of a matrix, not a title ("Week 5" is one of each). */
 const mostlyFigures = (line: string) => (line.match(/\d+(?:[.,]\d+)*/g)?.length ?? 0) > (line.match(/\p{L}{2,}/gu)?.length ?? 0);
 
-/** A numbered item's title opening a line: "Example 9.1 (Cereal weights).", "Worked Example 2.1 — …", "Definition 3.2 (…)"; its noun is captured. */
-const ITEM_TITLE = /^(?:\p{Lu}\p{L}*\s+)?(\p{Lu}\p{L}*)\s+\d+(?:\.\d+)*\s*(?:\(|—|–|:)/u;
+/** A numbered item's label: one or two capitalised words and the item's number ("Worked Example 2.1"); its noun is captured. */
+const ITEM_LABEL = String.raw`(?:\p{Lu}\p{L}*\s+)?(\p{Lu}\p{L}*)\s+\d+(?:\.\d+)*`;
+/** A numbered item's title opening a line: "Example 9.1 (Cereal weights).", "Worked Example 2.1 — …", "Definition 3.2 (…)". */
+const ITEM_TITLE = new RegExp(String.raw`^${ITEM_LABEL}\s*(?:\(|—|–|:)`, "u");
+const BARE_ITEM_LABEL = new RegExp(String.raw`^${ITEM_LABEL}[.:]?$`, "u");
 
 /** A numbered item's label alone ("Table 2.4.", "Worked Example 3"): the caption or the lines after it say what the item holds. */
-export const isBareItemLabel = (text: string) => /^(?:\p{Lu}\p{L}*\s+){1,2}\d+(?:\.\d+)*[.:]?$/u.test(text);
+export const isBareItemLabel = (text: string) => BARE_ITEM_LABEL.test(text);
 
 /** The noun a numbered item's title numbers ("step" of "Step 2: …", "example" of "Worked Example 4.2 — …"), or null for another title. */
 export const itemNounOf = (title: string): string | null => ITEM_TITLE.exec(title)?.[1].toLowerCase() ?? null;
