@@ -67,8 +67,8 @@ export const POSSESSIVE_DETERMINERS: ReadonlySet<string> = new Set(["my", "your"
 /** Openers of an elliptical follow-up that swaps the subject of the previous question ("what about X?"). */
 export const SUBJECT_SWAP_OPENERS: readonly string[] = ["and what about", "and how about", "what about", "how about", "same for", "and for", "and"];
 
-/** Connectives that can start a new requested part when an interrogative follows them. */
-export const PART_CONNECTIVES: ReadonlySet<string> = new Set(["and", "or", "but", "also", "plus", "then", ","]);
+/** Connectives that can start a new requested part when an interrogative follows them; "+" and "&" are "and" as typed in a hurry. */
+export const PART_CONNECTIVES: ReadonlySet<string> = new Set(["and", "or", "but", "also", "plus", "then", ",", "+", "&"]);
 
 /** Causal connectives: a sentence that gives a reason usually contains one of them. */
 export const REASON_MARKERS: ReadonlySet<string> = new Set(["because", "since", "so", "therefore", "thus", "hence", "order", "due", "reason", "purpose", "cause", "allow", "enable", "prevent", "avoid", "ensure"]);

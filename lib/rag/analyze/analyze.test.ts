@@ -139,6 +139,24 @@ describe("requestedParts: a condition before the question", () => {
   });
 });
 
+  it("splits two questions behind a phrase that frames both, and gives the frame to each ('in exercise 4.3 what is T and what is Q')", () => {
+    const { parts } = requestedParts("in exercise 4.3 what is T and what is Q");
+    expect(parts.map((p) => p.ask)).toEqual(["in exercise 4.3 what is T", "what is Q"]);
+    expect(parts[1].required).toEqual([{ noun: "exercise", id: "4.3" }]);
+    expect(parts[1].focus.map((f) => f.lemma)).toEqual(expect.arrayContaining(["q", "exercise"]));
+  });
+
+  it("keeps an if-clause whole though a second question follows it: its verb sets the question up", () => {
+    expect(requestedParts("if the glaze runs, what do we scrape it with and who do we tell").parts[0].ask).toMatch(/^if the glaze runs/);
+  });
+
+  it("asks about a bare noun phrase joined to a question by 'and', '+' or '&' ('bisque temperature + when does the kiln open')", () => {
+    for (const q of ["bisque temperature + when does the kiln open", "bisque temperature & when does the kiln open", "bisque temperature and when does the kiln open"]) {
+      const { parts } = requestedParts(q);
+      expect(parts.map((p) => p.ask)).toEqual(["bisque temperature", "when does the kiln open"]);
+    }
+  });
+
 describe("requestedParts: required identifiers", () => {
   it("reads 'Lab 3' as noun lab with id 3", () => {
     const [part] = requestedParts("When is Lab 3 due?").parts;

@@ -102,6 +102,8 @@ function requiredIds(tokens: TextToken[]): RequiredId[] {
 interface Clause {
   from: number;
   to: number;
+  /** The verbless phrase that frames the first question of the sentence ("in example 6", "at equal pressure"): it frames the later ones too. */
+  frame?: { from: number; to: number };
 }
 
 const lower = (t: TextToken) => t.text.toLowerCase();
@@ -123,6 +125,29 @@ const opensQuestion = (tokens: TextToken[], from: number) => {
   const first = tokens[at];
   return opensInterrogative(tokens, at) || isAux(first) || (first.pos === "VERB" && REQUEST_VERBS.has(first.lemma)) || SUBJECT_SWAP_OPENERS.some((o) => o.endsWith(lower(first)));
 };
+
+/**
+ * Whether the clause from `from` to `to` asks something, so that a connective after it starts a new
+ * part. It opens a question; or a phrase with no verb frames the question it leads into ("in
+ * example 6 what is …", "at equal pressure is …"); or, joined by a word rather than a bare comma,
+ * it is a noun phrase with no verb at all ("word count for the essay and when is it due"), asked
+ * about in its own right. A clause with a verb before its question sets it up ("if I drain the field, how much …").
+ */
+function asksBefore(tokens: TextToken[], from: number, to: number, bareComma: boolean): boolean {
+  if (opensQuestion(tokens, from) || framedQuestionAt(tokens, from, to) > from) return true;
+  const words = tokens.slice(from, to);
+  return !bareComma && !words.some(isVerb) && words.some((t) => t.content && isNounish(t));
+}
+
+const isVerb = (t: TextToken) => t.pos === "VERB" || t.pos === "AUX";
+/** Where the question opens after a verbless phrase that frames it ("in example 6 what is …"), or -1. */
+function framedQuestionAt(tokens: TextToken[], from: number, to: number): number {
+  for (let k = from + 1; k < to; k++) {
+    if (opensClause(tokens, k)) return opensQuestion(tokens, from) ? -1 : k;
+    if (isVerb(tokens[k])) return -1;
+  }
+  return -1;
+}
 
 /** Hard segments (sentences, semicolons) and, inside them, a connective followed by a new interrogative clause. */
 function clauses(question: string, tokens: TextToken[]): { asks: Clause[]; statements: Clause[] } {
@@ -148,6 +173,7 @@ function clauses(question: string, tokens: TextToken[]): { asks: Clause[]; state
       continue;
     }
     let start = seg.from;
+    let frame: Clause["frame"];
     for (let i = seg.from + 1; i < seg.to; i++) {
       if (!PART_CONNECTIVES.has(lower(tokens[i]))) continue;
       let n = i;
@@ -157,13 +183,15 @@ function clauses(question: string, tokens: TextToken[]): { asks: Clause[]; state
       const left = tokens.slice(start, i).filter((t) => t.pos !== "PUNCT");
       if (left.length === 0) continue;
       // "If I drain the field, how much water comes out?", "In the example with $100 of income, how much x is bought?":
-      // a clause that opens no question of its own sets up the question after it.
-      if (!opensQuestion(tokens, start)) continue;
-      asks.push({ from: start, to: i });
+      // a clause that asks nothing of its own sets up the question after it.
+      if (!asksBefore(tokens, start, i, bareComma)) continue;
+      asks.push({ from: start, to: i, frame });
+      const framed = start === seg.from ? framedQuestionAt(tokens, start, i) : -1;
+      if (framed > start) frame = { from: start, to: framed };
       start = n;
       i = n - 1;
     }
-    asks.push({ from: start, to: seg.to });
+    asks.push({ from: start, to: seg.to, frame });
   }
   return { asks, statements };
 }
@@ -313,7 +341,7 @@ const focusOf = (tokens: TextToken[]): FocusTerm[] => {
 const cleanAsk = (s: string) =>
   s
     .replace(/\s+/g, " ")
-    .replace(/^[\s,;:.\-–—]*((and|or|also|plus|but|then|so)\b[\s,]*)*/i, "")
+    .replace(/^[\s,;:.\-–—+&]*((and|or|also|plus|but|then|so)\b[\s,]*)*/i, "")
     .replace(/[\s?!.,;:]+$/, "")
     .trim();
 
@@ -600,7 +628,11 @@ export function requestedParts(question: string): { parts: RequestedPart[]; cont
     .map((c) => {
       const own = tokens.slice(c.from, c.to);
       const ask = cleanAsk(question.slice(own[0]?.start ?? 0, own.at(-1)?.end ?? 0));
-      return { ask, own, focus: focusOf(own), answerType: answerTypeOf(own), required: requiredIds(own) };
+      const draft = { ask, own, focus: focusOf(own), answerType: answerTypeOf(own), required: requiredIds(own) };
+      if (!c.frame) return draft;
+      const frame = tokens.slice(c.frame.from, c.frame.to);
+      const have = new Set(draft.focus.map((f) => f.lemma));
+      return { ...draft, focus: [...draft.focus, ...focusOf(frame).filter((f) => !have.has(f.lemma)).map((f) => ({ ...f, borrowed: true }))], required: draft.required.length ? draft.required : requiredIds(frame) };
     })
     .filter((d) => /[\p{L}\p{N}]/u.test(d.ask));
   // "where and when does the class meet": a bare interrogative shares the next part's clause.
