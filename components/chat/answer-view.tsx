@@ -25,7 +25,7 @@ const statusMeta: Record<AnswerStatus, { label: string; tone: Tone; icon: keyof 
     label: "Partly answered",
     tone: "amber",
     icon: "half",
-    fallback: "Some parts of your question are answered below; the others are not covered by the indexed notes.",
+    fallback: "Only part of your question is answered from your notes. The parts listed here are not covered by the indexed notes.",
   },
   insufficient_evidence: {
     label: "Not in your notes",

@@ -20,7 +20,7 @@ const partStates = new Set(["supported", "missing", "conflicting", "validation_f
 /** What each non-answer means and what the student can do about it: each says something different on purpose. */
 export const explanations: Record<Exclude<AnswerStatus, "answered">, { message: string; nextStep: string }> = {
   partial: {
-    message: "Some parts of your question are answered below; each part that is not says why: not covered by the indexed notes, or withheld because its citations did not check out.",
+    message: "Only part of your question is answered from your notes. Each part listed here was not: the indexed notes do not cover it, or its citations did not check out.",
     nextStep: "Ask your instructor to upload the material for the missing parts, or ask about them separately and name the week or document.",
   },
   insufficient_evidence: {
