@@ -286,6 +286,10 @@ describe("follow-ups", () => {
     expect(resolveFollowUp("what about the rule on absences?", ["what is the rule on extensions?"]).standalone).toBe("what is the rule on absences?");
   });
 
+  it("takes every word between a determiner and its noun into the referent, whatever the tagger calls it ('the back pressure limit')", () => {
+    expect(resolveFollowUp("how is it set?", ["what is the back pressure limit?"]).standalone).toBe("how is back pressure limit set?");
+  });
+
   it("swaps what an attribute is of when the new phrase shares no word with the old ('the density of copper', then 'tin')", () => {
     expect(resolveFollowUp("what about tin?", ["what is the density of copper in table 2.3"]).standalone).toBe("what is the density of tin in table 2.3");
   });

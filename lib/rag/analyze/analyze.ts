@@ -361,6 +361,10 @@ function nounPhrases(text: string): Array<{ text: string; plural: boolean }> {
     }
     let first = i;
     while (first > 0 && (tokens[first - 1].pos === "ADJ" || (tokens[first - 1].pos === "NOUN" && tokens[first - 1].content))) first--;
+    // Between a determiner and its noun every word modifies the noun, whatever the tagger calls it ("the back/ADV work/VERB ratio").
+    let det = first;
+    while (det > 0 && !["AUX", "ADP", "PUNCT", "PRON", "CCONJ", "SCONJ", "PART", "DET"].includes(tokens[det - 1].pos) && !POSSESSIVE_DETERMINERS.has(lower(tokens[det - 1]))) det--;
+    if (det < first && det > 0 && (tokens[det - 1].pos === "DET" || POSSESSIVE_DETERMINERS.has(lower(tokens[det - 1])))) first = det;
     // The head: the last noun before any preposition ("policy" of "policy on regrades", "stars" of "K stars").
     const ofPhrase = tokens.slice(i, last + 1);
     const headEnd = ofPhrase.findIndex((t) => t.pos === "ADP");
