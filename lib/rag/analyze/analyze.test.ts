@@ -137,7 +137,6 @@ describe("requestedParts: a condition before the question", () => {
     expect(parts.map((p) => p.ask)).toEqual(["By when must the kiln shelves be scraped", "where do the scrapings go"]);
     expect(parts[0].answerType).toBe("date");
   });
-});
 
   it("splits two questions behind a phrase that frames both, and gives the frame to each ('in exercise 4.3 what is T and what is Q')", () => {
     const { parts } = requestedParts("in exercise 4.3 what is T and what is Q");
@@ -146,8 +145,8 @@ describe("requestedParts: a condition before the question", () => {
     expect(parts[1].focus.map((f) => f.lemma)).toEqual(expect.arrayContaining(["q", "exercise"]));
   });
 
-  it("keeps an if-clause whole though a second question follows it: its verb sets the question up", () => {
-    expect(requestedParts("if the glaze runs, what do we scrape it with and who do we tell").parts[0].ask).toMatch(/^if the glaze runs/);
+  it("keeps an if-clause with the question it sets up when another question follows: its verb makes it no question of its own", () => {
+    expect(requestedParts("if the glaze runs, what do we scrape it with and who do we tell").parts[0].ask).toMatch(/^if the glaze runs, what do we scrape it with/);
   });
 
   it("asks about a bare noun phrase joined to a question by 'and', '+' or '&' ('bisque temperature + when does the kiln open')", () => {
@@ -156,6 +155,7 @@ describe("requestedParts: a condition before the question", () => {
       expect(parts.map((p) => p.ask)).toEqual(["bisque temperature", "when does the kiln open"]);
     }
   });
+});
 
 describe("requestedParts: required identifiers", () => {
   it("reads 'Lab 3' as noun lab with id 3", () => {

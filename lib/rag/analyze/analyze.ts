@@ -126,6 +126,8 @@ const opensQuestion = (tokens: TextToken[], from: number) => {
   return opensInterrogative(tokens, at) || isAux(first) || (first.pos === "VERB" && REQUEST_VERBS.has(first.lemma)) || SUBJECT_SWAP_OPENERS.some((o) => o.endsWith(lower(first)));
 };
 
+const isVerb = (t: TextToken) => t.pos === "VERB" || t.pos === "AUX";
+
 /**
  * Whether the clause from `from` to `to` asks something, so that a connective after it starts a new
  * part. It opens a question; or a phrase with no verb frames the question it leads into ("in
@@ -139,7 +141,6 @@ function asksBefore(tokens: TextToken[], from: number, to: number, bareComma: bo
   return !bareComma && !words.some(isVerb) && words.some((t) => t.content && isNounish(t));
 }
 
-const isVerb = (t: TextToken) => t.pos === "VERB" || t.pos === "AUX";
 /** Where the question opens after a verbless phrase that frames it ("in example 6 what is …"), or -1. */
 function framedQuestionAt(tokens: TextToken[], from: number, to: number): number {
   for (let k = from + 1; k < to; k++) {
