@@ -130,10 +130,10 @@ const isVerb = (t: TextToken) => t.pos === "VERB" || t.pos === "AUX";
 
 /**
  * Whether the clause from `from` to `to` asks something, so that a connective after it starts a new
- * part. It opens a question; or a phrase with no verb frames the question it leads into ("in
- * example 6 what is …", "at equal pressure is …"); or, joined by a word rather than a bare comma,
- * it is a noun phrase with no verb at all ("word count for the essay and when is it due"), asked
- * about in its own right. A clause with a verb before its question sets it up ("if I drain the field, how much …").
+ * part. It opens a question, or holds one after the phrase that frames it (framedQuestionAt); or,
+ * joined by a word rather than a bare comma, it is a noun phrase with no verb at all ("word count
+ * for the essay and when is it due"), asked about in its own right. A clause that holds no
+ * question sets up the one after it ("if I drain the field, how much …").
  */
 function asksBefore(tokens: TextToken[], from: number, to: number, bareComma: boolean): boolean {
   if (opensQuestion(tokens, from) || framedQuestionAt(tokens, from, to) > from) return true;
@@ -141,11 +141,17 @@ function asksBefore(tokens: TextToken[], from: number, to: number, bareComma: bo
   return !bareComma && !words.some(isVerb) && words.some((t) => t.content && isNounish(t));
 }
 
-/** Where the question opens after a verbless phrase that frames it ("in example 6 what is …"), or -1. */
+/**
+ * Where the question opens after a phrase that frames it, or -1: a phrase with no verb ("in
+ * example 6 what is …", "at equal pressure is …"), or a clause closed by a comma ("if the kiln
+ * cools, how long …"). The frame goes to the later parts of the sentence too.
+ */
 function framedQuestionAt(tokens: TextToken[], from: number, to: number): number {
+  if (opensQuestion(tokens, from)) return -1;
+  let clause = false;
   for (let k = from + 1; k < to; k++) {
-    if (opensClause(tokens, k)) return opensQuestion(tokens, from) ? -1 : k;
-    if (isVerb(tokens[k])) return -1;
+    if (opensClause(tokens, k) && (!clause || tokens[k - 1].text === ",")) return k;
+    clause ||= isVerb(tokens[k]);
   }
   return -1;
 }
