@@ -130,13 +130,13 @@ const isVerb = (t: TextToken) => t.pos === "VERB" || t.pos === "AUX";
 
 /**
  * Whether the clause from `from` to `to` asks something, so that a connective after it starts a new
- * part. It opens a question, or holds one after the phrase that frames it (framedQuestionAt); or,
+ * part. It holds a question after the phrase that frames it (`framedAt`, from framedQuestionAt), or opens one; or,
  * joined by a word rather than a bare comma, it is a noun phrase with no verb at all ("word count
  * for the essay and when is it due"), asked about in its own right. A clause that holds no
  * question sets up the one after it ("if I drain the field, how much …").
  */
-function asksBefore(tokens: TextToken[], from: number, to: number, bareComma: boolean): boolean {
-  if (opensQuestion(tokens, from) || framedQuestionAt(tokens, from, to) > from) return true;
+function asksBefore(tokens: TextToken[], from: number, to: number, bareComma: boolean, framedAt: number): boolean {
+  if (framedAt > from || opensQuestion(tokens, from)) return true;
   const words = tokens.slice(from, to);
   return !bareComma && !words.some(isVerb) && words.some((t) => t.content && isNounish(t));
 }
@@ -191,10 +191,10 @@ function clauses(question: string, tokens: TextToken[]): { asks: Clause[]; state
       if (left.length === 0) continue;
       // "If I drain the field, how much water comes out?", "In the example with $100 of income, how much x is bought?":
       // a clause that asks nothing of its own sets up the question after it.
-      if (!asksBefore(tokens, start, i, bareComma)) continue;
+      const framed = framedQuestionAt(tokens, start, i);
+      if (!asksBefore(tokens, start, i, bareComma, framed)) continue;
       asks.push({ from: start, to: i, frame });
-      const framed = start === seg.from ? framedQuestionAt(tokens, start, i) : -1;
-      if (framed > start) frame = { from: start, to: framed };
+      if (start === seg.from && framed > start) frame = { from: start, to: framed };
       start = n;
       i = n - 1;
     }
@@ -631,6 +631,13 @@ function numberedIn(tokens: readonly TextToken[]): Array<{ noun: string; text: s
   return tokens.flatMap((t, i) => (t.content && isNounish(t) && tokens[i + 1]?.pos === "NUM" ? [{ noun: t.lemma, text: `${t.text} ${tokens[i + 1].text}` }] : []));
 }
 
+/** A part takes focus words it lacks, marked borrowed, and the identifiers when it names none of its own. */
+function borrow(part: { focus: FocusTerm[]; required: RequiredId[] }, focus: readonly FocusTerm[], required: RequiredId[]): void {
+  const have = new Set(part.focus.map((f) => f.lemma));
+  part.focus = [...part.focus, ...focus.filter((f) => !have.has(f.lemma)).map((f) => ({ ...f, borrowed: true }))];
+  if (part.required.length === 0) part.required = required;
+}
+
 /** The requested parts of a standalone question, in order; elliptical parts and pronouns borrow from the part before. */
 export function requestedParts(question: string): { parts: RequestedPart[]; context: string[] } {
   const { tokens } = annotate(question);
@@ -640,10 +647,11 @@ export function requestedParts(question: string): { parts: RequestedPart[]; cont
       const own = tokens.slice(c.from, c.to);
       const ask = cleanAsk(question.slice(own[0]?.start ?? 0, own.at(-1)?.end ?? 0));
       const draft = { ask, own, focus: focusOf(own), answerType: answerTypeOf(own), required: requiredIds(own) };
-      if (!c.frame) return draft;
-      const frame = tokens.slice(c.frame.from, c.frame.to);
-      const have = new Set(draft.focus.map((f) => f.lemma));
-      return { ...draft, focus: [...draft.focus, ...focusOf(frame).filter((f) => !have.has(f.lemma)).map((f) => ({ ...f, borrowed: true }))], required: draft.required.length ? draft.required : requiredIds(frame) };
+      if (c.frame) {
+        const frame = tokens.slice(c.frame.from, c.frame.to);
+        borrow(draft, focusOf(frame), requiredIds(frame));
+      }
+      return draft;
     })
     .filter((d) => /[\p{L}\p{N}]/u.test(d.ask));
   // "where and when does the class meet": a bare interrogative shares the next part's clause.
@@ -664,11 +672,7 @@ export function requestedParts(question: string): { parts: RequestedPart[]; cont
     const donor = drafts.slice(0, i).reverse().find((o) => o.focus.some((f) => f.noun)) ?? (i === 0 ? drafts.slice(1).find((o) => o.focus.some((f) => f.noun)) : undefined);
     if (!donor) return;
     const pronoun = d.own.some((t, j) => ANAPHORS.has(lower(t)) && t.pos === "PRON" && !determinesNoun(d.own, j));
-    if (pronoun || !d.focus.some((f) => f.noun)) {
-      const have = new Set(d.focus.map((f) => f.lemma));
-      d.focus = [...d.focus, ...donor.focus.filter((f) => f.noun && !have.has(f.lemma)).map((f) => ({ ...f, borrowed: true }))];
-      if (d.required.length === 0) d.required = donor.required;
-    }
+    if (pronoun || !d.focus.some((f) => f.noun)) borrow(d, donor.focus.filter((f) => f.noun), donor.required);
   });
   const context = [...new Set(statements.flatMap((c) => tokens.slice(c.from, c.to).filter((t) => t.content).map((t) => t.lemma)))];
   const partTerms = (focus: FocusTerm[]) => [...new Set(focus.flatMap((f) => [f.surface, f.lemma, ...compoundsOf(f.lemma, f.noun)]).filter((w) => /^[\p{L}\p{N}]+$/u.test(w)))];
