@@ -18,7 +18,7 @@ import { fileURLToPath } from "node:url";
 import { onExpectedPage, normalizeForMatch, type GoldenQuestion } from "@/lib/eval/metrics";
 import { evalDb, GOLDEN_PATH, loadGolden } from "@/lib/eval/run";
 import { buildSquadDb, loadSquad, squadCases, squadMatchKey } from "@/lib/eval/squad";
-import { defaultModel, featureNames, rankerInputs, scoreParts, type AskDeps, type AskInput, type ExtractiveModel, type FeatureName, type Passage, type ScoredCandidate } from "@/lib/rag/pipeline";
+import { bearsOnPart, continues, defaultModel, featureNames, NEIGHBOUR_FLOOR_SHARE, rankerInputs, scoreParts, type AskDeps, type AskInput, type ExtractiveModel, type FeatureName, type Features, type Passage, type ScoredCandidate } from "@/lib/rag/pipeline";
 import { askDeps } from "@/lib/server/ask";
 
 const WEIGHTS_PATH = fileURLToPath(new URL("../rag/extractive/weights.json", import.meta.url));
@@ -46,6 +46,7 @@ const IRLS_ITERATIONS = 25;
 const CALIBRATION_FEATURES: readonly FeatureName[] = ["cover", "coverRelated", "nounCover", "rank", "requiredMissing", "passageCover", "pageCover", "rarestMissing"];
 const TYPE_MATCH = featureNames.indexOf("typeMatch");
 const TYPE_MISSING = featureNames.indexOf("typeMissing");
+const featuresOf = (x: readonly number[]) => Object.fromEntries(featureNames.map((n, i) => [n, x[i]])) as Features;
 const maskOf = (names: readonly FeatureName[]) => featureNames.map((n) => names.includes(n));
 const masked = (mask: readonly boolean[], x: number[]) => x.map((v, i) => (mask[i] ? v : 0));
 
@@ -66,7 +67,7 @@ export interface Example {
   answerable: boolean;
   /** The question and each unit's quote, for reading misses (`npm run eval -- --fit --misses`). */
   question?: string;
-  units: Array<{ x: number[]; label: boolean; passage: number; start: number; end: number; quote?: string }>;
+  units: Array<{ x: number[]; label: boolean; passage: number; start: number; end: number; quote?: string; continuedBy?: number[] }>;
   /** An answerable question asked with its gold pages withheld from the search: a near-miss unanswerable one, tallied apart. */
   withheld?: boolean;
 }
@@ -148,7 +149,7 @@ export interface Miss {
 
 /** One question decided as the generator decides it: the best-ranked unit (and a close second) clearing the floor. */
 function decideExample(e: Example, m: Fitted, floor: number, secondRatio: number, onMiss?: (miss: Miss) => void): { answered: boolean; right: boolean } {
-  const scored = e.units.map((u) => ({ u, r: dot({ bias: 0, w: m.ranking }, u.x), p: calibrated(m, u.x) })).sort((a, b) => b.r - a.r);
+  const scored = e.units.map((u, i) => ({ u, i, r: dot({ bias: 0, w: m.ranking }, u.x), p: calibrated(m, u.x) })).sort((a, b) => b.r - a.r);
   const best = scored[0];
   const missed = (quoted: boolean) => {
     const g = scored.findIndex((s) => s.u.label);
@@ -163,7 +164,7 @@ function decideExample(e: Example, m: Fitted, floor: number, secondRatio: number
     return { answered: true, right: false };
   }
   const typed = (s: (typeof scored)[number]) => s.u.x[TYPE_MATCH] > 0;
-  const eligible = (s: (typeof scored)[number]) => (s.u.passage !== best.u.passage || s.u.end <= best.u.start || s.u.start >= best.u.end) && s.p >= Math.max(floor, secondRatio * best.p) && (!typed(best) || typed(s));
+  const eligible = (s: (typeof scored)[number]) => (s.u.passage !== best.u.passage || s.u.end <= best.u.start || s.u.start >= best.u.end) && (s.p >= Math.max(floor, secondRatio * best.p) || (!!best.u.continuedBy?.includes(s.i) && bearsOnPart(featuresOf(s.u.x)) && s.p >= NEIGHBOUR_FLOOR_SHARE * floor)) && (!typed(best) || typed(s));
   // As answer.ts: when the best unit lacks the asked-for kind of value, the second claim is the best one that states it.
   const second = (best.u.x[TYPE_MISSING] > 0 ? scored.slice(1).find((s) => eligible(s) && typed(s)) : undefined) ?? scored.slice(1).find(eligible);
   const secondOk = second && second.u.label;
@@ -391,13 +392,24 @@ function withholding(deps: AskDeps, withheld: (p: Passage) => boolean): AskDeps 
  */
 async function scoredUnits(input: AskInput, deps: AskDeps, holdsAnswer: (p: Passage, quote: string) => boolean): Promise<{ parts: number; units: Example["units"] }> {
   const { analysis, readings, basis, passages } = await rankerInputs(input, deps);
-  const units = (scoreParts(analysis, readings, defaultModel, basis)[0] ?? []).filter((s) => !s.excluded).map((s) => ({
+  const kept = (scoreParts(analysis, readings, defaultModel, basis)[0] ?? []).filter((s) => !s.excluded);
+  // Each unit's neighbours in reading order that continue it (answer.ts shows one beside the best unit).
+  const order = kept.map((_, i) => i).sort((a, b) => kept[a].passage - kept[b].passage || kept[a].unit.start - kept[b].unit.start);
+  const continuedBy = kept.map((): number[] => []);
+  order.slice(1).forEach((j, k) => {
+    const i = order[k];
+    if (!continues(kept[i], kept[j], readings)) return;
+    continuedBy[i].push(j);
+    continuedBy[j].push(i);
+  });
+  const units = kept.map((s, i) => ({
     x: featureNames.map((n) => s.features[n]),
     label: holdsAnswer(passages[s.passage], s.quote),
     passage: s.passage,
     start: s.unit.start,
     end: s.unit.end,
     quote: s.quote,
+    continuedBy: continuedBy[i],
   }));
   return { parts: analysis.parts.length, units };
 }

@@ -48,6 +48,18 @@ describe("generateExtractive: answering", () => {
     expect(second).toContain("Wed 14:00-15:00");
   });
 
+  it("shows the sentence that continues the best one beside it, though it scores too low for a second answer of its own", () => {
+    const rules = "Late field reports lose a tenth of their mark a day.\nThey get no credit after three days.\n\nThe herbarium opens at nine.";
+    const state = generateExtractive({ analysis: analyzeQuestion("What happens to late field reports?"), passages: [doc("S1", rules), doc("S2", "Waders are lent out by the stores.")] }, coverOnly);
+    // "They" points back to the reports; the other units share no word with the question.
+    expect(state.parts[0].claims.map((c) => c.text)).toEqual(["Late field reports lose a tenth of their mark a day.", "They get no credit after three days."]);
+  });
+
+  it("leaves out a next sentence that says nothing of the question", () => {
+    const prose = "Late field reports lose a tenth of their mark a day.\nThe herbarium opens at nine.";
+    expect(generateExtractive({ analysis: analyzeQuestion("What happens to late field reports?"), passages: [doc("S1", prose)] }, coverOnly).parts[0].claims).toHaveLength(1);
+  });
+
   it("adds no second claim without the asked-for kind of value when the best claim has one", () => {
     const notice = "The lab report is worth 15% of the final grade.\nNever tell anyone the lab report was cancelled.";
     const state = answer("How much is the lab report worth?", [doc("S1", notice)]);

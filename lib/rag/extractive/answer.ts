@@ -9,7 +9,7 @@ import type { QuestionAnalysis, RequestedPart } from "../analyze/analyze";
 import { annotate, contentLemmas, type Annotated, type EntityType } from "../text/nlp";
 import type { DraftClaim, DraftPart, GenerateState, Hit, LabelledPassage, Passage } from "../types";
 import { contradictsRequiredId, numberedIds, requiredIn, shortFormsIn, symbolsDefinedIn, focusFoundIn, isReferenceEntry, isTableOfContents, segmentIdf, unitFeatures, vocabularyOf, weightFocus, type Features, type PassageReading } from "./features";
-import { defaultModel, probability, rankScore, type ExtractiveModel } from "./model";
+import { bearsOnPart, defaultModel, NEIGHBOUR_FLOOR_SHARE, probability, rankScore, type ExtractiveModel } from "./model";
 import { isRunningLine, isTitleLine } from "./scope";
 import { answerUnits, displayText, endsInRows, isBareItemLabel, itemNounOf, sectionTitles, type Unit } from "./units";
 
@@ -177,6 +177,16 @@ const repeats = (a: ScoredUnit, b: ScoredUnit) => {
   return x.includes(y) || y.includes(x);
 };
 
+/**
+ * Two sentences next to each other in one paragraph: the later continues the earlier. Rows, list
+ * items and label lines next to each other are separate records ("Week 11 | …" above "Week 12 | …").
+ */
+export function continues(a: ScoredUnit, b: ScoredUnit, readings: readonly PassageReading[]): boolean {
+  if (a.passage !== b.passage || a.unit.kind !== "sentence" || b.unit.kind !== "sentence") return false;
+  const [first, second] = a.unit.start < b.unit.start ? [a, b] : [b, a];
+  return first.unit.end <= second.unit.start && /^[^\S\n]*\n?[^\S\n]*$/.test(readings[a.passage].annotated.text.slice(first.unit.end, second.unit.start));
+}
+
 /** The entity type whose values must agree for a part's answer ("date" → DATE: two notices may share a time of day yet disagree on the day). */
 const VALUE_ENTITY: Record<string, EntityType> = { date: "DATE", time: "TIME", duration: "DURATION", percent: "PERCENT", money: "MONEY", count: "CARDINAL", amount: "PERCENT" };
 
@@ -225,7 +235,11 @@ function answerPart(part: RequestedPart, scored: ScoredUnit[], passages: readonl
 
   // A close second is a second answer: it holds the asked-for kind of value when the best one does.
   const eligible = (s: ScoredUnit) =>
-    !s.excluded && s.score >= Math.max(model.floor, model.secondRatio * best.score) && !(best.features.typeMatch && !s.features.typeMatch) && !overlaps(best, s) && !repeats(best, s);
+    !s.excluded &&
+    (s.score >= Math.max(model.floor, model.secondRatio * best.score) || (continues(best, s, readings) && bearsOnPart(s.features) && s.score >= NEIGHBOUR_FLOOR_SHARE * model.floor)) &&
+    !(best.features.typeMatch && !s.features.typeMatch) &&
+    !overlaps(best, s) &&
+    !repeats(best, s);
   // When the best one lacks that kind of value ("office hours" without the hours), the second is the best one that states it.
   const second = (best.features.typeMissing ? scored.find((s) => eligible(s) && s.features.typeMatch) : undefined) ?? scored.find(eligible);
   // At most two claims a part: the best unit and a second one close to it (or the other side of a conflict).
