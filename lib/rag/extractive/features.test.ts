@@ -167,6 +167,16 @@ describe("unitFeatures: answer type", () => {
     expect(get(inStudio, "Wet paintings must dry in the studio.").typeMatch).toBe(0);
   });
 
+  it("takes for a where-question a place noun with its name or number, or a name WordNet files as a location, but not a person's bare name", () => {
+    const text = "Mentor: Oksana Petrenkova\nOffice: Room 2.17, Kestrel Building\nLast stop: Lisbon\n";
+    const where = featuresOf("Where does the mentor sit?", [{ text }]);
+    expect(get(where, "Mentor: Oksana Petrenkova")).toMatchObject(TYPE_UNMET);
+    expect(get(where, "Office: Room 2.17, Kestrel Building")).toMatchObject(TYPE_MET);
+    expect(get(where, "Last stop: Lisbon")).toMatchObject(TYPE_MET);
+    // The same name still answers who.
+    expect(get(featuresOf("Who mentors the cohort?", [{ text }]), "Mentor: Oksana Petrenkova")).toMatchObject(TYPE_MET);
+  });
+
   it("marks a unit that holds none of a yes/no question's verbs or adjectives: it says neither yes nor no", () => {
     const yn = featuresOf("Are rehearsals filmed?", [{ text: "Rehearsals are filmed for the archive.\nRehearsals start at six." }]);
     expect(get(yn, "Rehearsals are filmed for the archive.").predicateMissing).toBe(0);

@@ -12,7 +12,7 @@ import { escapeRegExp } from "../text/regexp";
 import { symbolsIn, type Symbols } from "../text/symbols";
 import { annotate, contentLemmas, type Annotated, type EntitySpan, type EntityType, type TextToken } from "../text/nlp";
 import editDistance from "damerau-levenshtein";
-import { isCompoundKindOf, isKnownWord, isTimeNoun, relatedWords } from "../text/wordnet";
+import { classesOf, isCompoundKindOf, isKnownWord, isTimeNoun, relatedWords } from "../text/wordnet";
 import { MAX_LABEL_WORDS, SECTION_NUMBER, TERMINAL, unitKinds, type Unit } from "./units";
 
 export const featureNames = [
@@ -405,6 +405,21 @@ function setupBefore(reading: PassageReading, unit: Unit): Array<{ start: number
   return sentences.filter((s) => s.end <= unit.start && text.slice(s.start, s.end).trim()).slice(-SETUP_SENTENCES);
 }
 
+/** A noun for a place one goes to: WordNet files it under a structure, an area or a location ("building", "room", "campus"). */
+const isPlaceNoun = (t: TextToken) => (t.pos === "NOUN" || t.pos === "PROPN") && ["structure", "area", "location"].some((c) => classesOf(t.lemma).has(c));
+
+/**
+ * A place named: a name WordNet files as a location ("Lisbon"), or a noun for a place beside its
+ * name or number ("Kestrel Building", "Room 2.17"). A bare name is a person's as often as a place's.
+ */
+function namesPlace(ownContent: readonly TextToken[], isNewName: (t: TextToken) => boolean, questionLemmas: ReadonlySet<string>): boolean {
+  return ownContent.some(
+    (t, k) =>
+      (isNewName(t) && classesOf(t.lemma).has("location")) ||
+      (isPlaceNoun(t) && !questionLemmas.has(t.lemma) && [ownContent[k - 1], ownContent[k + 1]].some((n) => n && (isNewName(n) || n.pos === "NUM"))),
+  );
+}
+
 /** A preposition of place before a noun the question did not say ("in the kitchen bins"): a place, named or not. */
 function saysWhere(own: readonly TextToken[], questionLemmas: ReadonlySet<string>, undated: (t: TextToken) => boolean): boolean {
   return own.some((t, i) => {
@@ -498,7 +513,8 @@ export function unitFeatures({ part, focus: allFocus, passageCover, pageCover, q
     // A weekday or month is a date, not a name.
     const dated = entities.filter((e) => e.type === "DATE" || e.type === "TIME");
     const undated = (t: TextToken) => !dated.some((e) => e.start <= t.start && t.end <= e.end);
-    typeMatch = ownContent.some((t) => t.pos === "PROPN" && !questionLemmas.has(t.lemma) && isName(t) && undated(t)) || (part.answerType === "place" && saysWhere(own, questionLemmas, undated)) ? 1 : 0;
+    const isNewName = (t: TextToken) => t.pos === "PROPN" && !questionLemmas.has(t.lemma) && isName(t) && undated(t);
+    typeMatch = (part.answerType === "person" ? ownContent.some(isNewName) : namesPlace(ownContent, isNewName, questionLemmas) || saysWhere(own, questionLemmas, undated)) ? 1 : 0;
   }
   const typeMissing = (wanted || part.answerType === "person" || part.answerType === "place") && !typeMatch ? 1 : 0;
   // A focus word that names the kind of answer ("the instructor's email address", "the last day to drop") is said by a value of that kind.

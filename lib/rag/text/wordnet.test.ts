@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { areRelated, closedCompoundsOf, isCommonWord, isCompoundKindOf, isTimeNoun, relatedWords } from "./wordnet";
+import { areRelated, classesOf, closedCompoundsOf, isCommonWord, isCompoundKindOf, isTimeNoun, relatedWords } from "./wordnet";
 
 describe("relatedWords", () => {
   it("gives synonyms from the lemma's frequent senses", () => {
@@ -123,5 +123,12 @@ describe("closed compounds", () => {
     expect(rooms).not.toContain("mushroom");
     expect(closedCompoundsOf("Room")).toBe(rooms);
     expect(closedCompoundsOf("zzqx")).toEqual([]);
+  });
+
+  it("gives every class a noun's first senses fall under, however far up, through instances too", () => {
+    expect(classesOf("granary").has("facility")).toBe(true);
+    expect([...classesOf("Oslo")]).toEqual(expect.arrayContaining(["city", "location"]));
+    expect(classesOf("teaspoon").has("location")).toBe(false);
+    expect(classesOf("Srikrishnan").size).toBe(0);
   });
 });

@@ -361,6 +361,36 @@ export function isCompoundKindOf(compound: string, head: string): boolean {
   return nounSenses(compound).some((s) => s.pointers.some((p) => p.pos === "n" && (p.symbol === "@" || p.symbol === "@i") && synset("n", p.offset).words.includes(head)));
 }
 
+const classCache = new Map<string, ReadonlySet<string>>();
+
+/**
+ * Every noun that the word's first noun senses are a kind or an instance of, however far up
+ * ("oxygen" → gas, chemical element, substance, …; "Lisbon" → national capital, city, …), so that
+ * "which gas" or "what city" is answered by a member of the class.
+ */
+export function classesOf(word: string): ReadonlySet<string> {
+  const key = word.trim().toLowerCase().replace(/\s+/g, "_");
+  const cached = classCache.get(key);
+  if (cached) return cached;
+  const out = new Set<string>();
+  const seen = new Set<number>();
+  const queue = nounSenses(key);
+  while (queue.length) {
+    const s = queue.pop()!;
+    for (const p of s.pointers) {
+      if (p.pos !== "n" || (p.symbol !== "@" && p.symbol !== "@i") || seen.has(p.offset)) continue;
+      seen.add(p.offset);
+      const up = synset("n", p.offset);
+      for (const w of up.words) out.add(w);
+      queue.push(up);
+    }
+  }
+  const value = out.size ? out : EMPTY;
+  if (classCache.size >= RESULT_CACHE_MAX) classCache.clear();
+  classCache.set(key, value);
+  return value;
+}
+
 /** Every lemma reversed, sorted, in one string with their start offsets (under 1 MB of heap, measured; an array of 150,000 strings takes several times that): the lemmas ending in a word are one range of it. Built on first use. */
 let reversed: { joined: string; starts: Int32Array } | null = null;
 const compoundCache = new Map<string, readonly string[]>();
