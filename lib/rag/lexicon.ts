@@ -15,6 +15,7 @@ export type AnswerType =
   | "count"
   | "amount"
   | "email"
+  | "phone"
   | "url"
   | "person"
   | "place"
@@ -136,6 +137,8 @@ export const TYPE_NOUNS: ReadonlyMap<string, AnswerType> = new Map([
   ["fee", "money"],
   ["email", "email"],
   ["address", "email"],
+  ["phone", "phone"],
+  ["telephone", "phone"],
   ["website", "url"],
   ["url", "url"],
   ["link", "url"],

@@ -183,6 +183,8 @@ describe("requestedParts: required identifiers", () => {
   it("reads a number named by the noun before it as an identifier, not a count ('the locker number')", () => {
     expect(requestedParts("what is the locker number for the pottery studio?").parts[0].answerType).toBe("general");
     expect(requestedParts("what is the number of kilns in the studio?").parts[0].answerType).toBe("count");
+    // A noun that names a value of its own form makes the number that value.
+    expect(requestedParts("what is the phone number for the pottery studio?").parts[0].answerType).toBe("phone");
   });
 
   it("reads the noun after a possessive as the one asked for, whatever the possessor ('the head porter for Hall 2B's email')", () => {

@@ -217,11 +217,16 @@ function phraseHead(words: readonly TextToken[], from: number): TextToken {
   return head;
 }
 
-/** The answer type a phrase's head names: "the number of seats" asks for a count, but a number named by the noun before it ("locker number", "room number") is an identifier. */
+/**
+ * The answer type a phrase's head names: "the number of seats" asks for a count, but a number named
+ * by the noun before it ("locker number", "room number") is an identifier, unless that noun names a
+ * value written in its own form ("phone number").
+ */
 function typeNamedBy(words: readonly TextToken[], head: TextToken): AnswerType | undefined {
   const type = TYPE_NOUNS.get(head.lemma);
   const modifier = words[words.indexOf(head) - 1];
-  return type === "count" && modifier && modifier.pos === "NOUN" && modifier.content ? "general" : type;
+  if (type !== "count" || !modifier || modifier.pos !== "NOUN" || !modifier.content) return type;
+  return TYPE_NOUNS.get(modifier.lemma) === "phone" ? "phone" : "general";
 }
 
 /** The quantities "how much" may ask for. */

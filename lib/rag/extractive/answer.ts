@@ -188,7 +188,7 @@ export function continues(a: ScoredUnit, b: ScoredUnit, readings: readonly Passa
 }
 
 /** The entity type whose values must agree for a part's answer ("date" → DATE: two notices may share a time of day yet disagree on the day). */
-const VALUE_ENTITY: Record<string, EntityType> = { date: "DATE", time: "TIME", duration: "DURATION", percent: "PERCENT", money: "MONEY", count: "CARDINAL", amount: "PERCENT" };
+const VALUE_ENTITY: Record<string, EntityType> = { date: "DATE", time: "TIME", duration: "DURATION", percent: "PERCENT", money: "MONEY", count: "CARDINAL", amount: "PERCENT", phone: "PHONE" };
 
 /** The values of the asked-for type a unit states, other than those the question itself names ("Assignment 2"). */
 function valuesOf(s: ScoredUnit, part: RequestedPart, readings: readonly PassageReading[]): Set<string> {

@@ -177,6 +177,13 @@ describe("unitFeatures: answer type", () => {
     expect(get(featuresOf("Who mentors the cohort?", [{ text }]), "Mentor: Oksana Petrenkova")).toMatchObject(TYPE_MET);
   });
 
+  it("takes a telephone number for a phone question, not an email beside it", () => {
+    const text = "Greenhouse desk: (614) 292-7765\nGreenhouse email: desk@greens.example.edu\n";
+    const phone = featuresOf("What is the greenhouse desk's phone number?", [{ text }]);
+    expect(get(phone, "Greenhouse desk: (614) 292-7765")).toMatchObject(TYPE_MET);
+    expect(get(phone, "Greenhouse email: desk@greens.example.edu")).toMatchObject(TYPE_UNMET);
+  });
+
   it("marks a unit that holds none of a yes/no question's verbs or adjectives: it says neither yes nor no", () => {
     const yn = featuresOf("Are rehearsals filmed?", [{ text: "Rehearsals are filmed for the archive.\nRehearsals start at six." }]);
     expect(get(yn, "Rehearsals are filmed for the archive.").predicateMissing).toBe(0);

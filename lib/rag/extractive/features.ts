@@ -61,6 +61,7 @@ const TYPE_ENTITIES: Partial<Record<AnswerType, readonly EntityType[]>> = {
   // "how much water", "how much x": a quantity of anything, not only a share or a sum.
   amount: ["PERCENT", "MONEY", "CARDINAL"],
   email: ["EMAIL"],
+  phone: ["PHONE"],
   url: ["URL"],
 };
 

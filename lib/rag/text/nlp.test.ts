@@ -151,6 +151,17 @@ describe("annotate: entities", () => {
     expect(types("Auditions on 4 April – 30 places.")).toContainEqual(["CARDINAL", "30"]);
   });
 
+  it("reads a telephone number with its area code as one number to call, not as counts, and leaves dates and codes alone", () => {
+    const types = (t: string) => annotate(t).entities.map((e) => [e.type, e.text]);
+    expect(types("Greenhouse desk: (614) 292-7765, weekdays.")).toEqual([["PHONE", "(614) 292-7765"]]);
+    expect(types("Text 614.292.7765 or call +353 1 896 1000.")).toEqual([
+      ["PHONE", "614.292.7765"],
+      ["PHONE", "+353 1 896 1000"],
+    ]);
+    expect(types("Handed in 2026-03-14 at 09:30.").map(([type]) => type)).not.toContain("PHONE");
+    expect(types("Section 3.42 covers 120 seeds.").map(([type]) => type)).not.toContain("PHONE");
+  });
+
   it("splits sentences", () => {
     const { sentences } = annotate(text);
     expect(sentences.map((s) => text.slice(s.start, s.end))).toEqual([

@@ -9,7 +9,7 @@ import model from "wink-eng-lite-web-model";
 import { isKnownWord } from "./wordnet";
 
 /** wink's entity types that the answerer uses as answer types. */
-export const entityTypes = ["DATE", "TIME", "DURATION", "PERCENT", "MONEY", "CARDINAL", "ORDINAL", "EMAIL", "URL"] as const;
+export const entityTypes = ["DATE", "TIME", "DURATION", "PERCENT", "MONEY", "CARDINAL", "ORDINAL", "EMAIL", "URL", "PHONE"] as const;
 export type EntityType = (typeof entityTypes)[number];
 
 export interface TextToken {
@@ -58,6 +58,13 @@ const INITIALISM_PLURAL = /^\p{Lu}{2,}s$/u;
 
 /** A clock time, or a range of two ("9:00", "10:30-12:00"). */
 const CLOCK_TIME = /^(?:[01]?\d|2[0-3]):[0-5]\d(?:[–-](?:[01]?\d|2[0-3]):[0-5]\d)?$/;
+
+/**
+ * A telephone number as written: an optional country code, an area code (in brackets or not), then
+ * two groups of three or four digits ("(555) 301-2280", "555.301.2280", "+44 20 7946 0958"). wink
+ * has no such entity and reads the groups as counts.
+ */
+const PHONE = /(?<![\p{L}\p{N}])(?:\+\d{1,3}[ .-]?)?(?:\(\d{1,4}\)|\d{1,4})[ .-]\d{3,4}[ .-]\d{3,4}(?![\p{L}\p{N}]|[.,-]\d)/gu;
 
 /** What joins the two ends of a range: a dash, spaced or not ("3–9", "3 - 9"). */
 const RANGE_DASH = /^\s*[-–—]\s*$/;
@@ -213,6 +220,16 @@ function annotateUncached(text: string): Annotated {
     if (bare >= 0) entities.splice(bare, 1);
     entities.push({ type: "MONEY", from: i, to: i + 2, start: t.start, end: amount.end, text: text.slice(t.start, amount.end) });
   });
+  for (const m of text.matchAll(PHONE)) {
+    const [start, end] = [m.index, m.index + m[0].length];
+    const from = tokens.findIndex((t) => t.end > start);
+    const to = tokens.findIndex((t) => t.start >= end);
+    const within = (e: EntitySpan) => e.start >= start && e.end <= end;
+    // Digits a date or time already claims are not a number to call; the counts wink made of the groups go.
+    if (from < 0 || entities.some((e) => e.type !== "CARDINAL" && e.start < end && start < e.end && !within(e))) continue;
+    for (let k = entities.length - 1; k >= 0; k--) if (within(entities[k])) entities.splice(k, 1);
+    entities.push({ type: "PHONE", from, to: to < 0 ? tokens.length : to, start, end, text: m[0] });
+  }
   entities.sort((a, b) => a.from - b.from);
   const sentences: Annotated["sentences"] = [];
   doc.sentences().each((s: ItemSentence) => {
