@@ -160,6 +160,7 @@ describe("annotate: entities", () => {
     ]);
     expect(types("Handed in 2026-03-14 at 09:30.").map(([type]) => type)).not.toContain("PHONE");
     expect(types("Section 3.42 covers 120 seeds.").map(([type]) => type)).not.toContain("PHONE");
+    expect(types("The estuary holds 20 000 000 cubic metres.").map(([type]) => type)).not.toContain("PHONE");
   });
 
   it("splits sentences", () => {

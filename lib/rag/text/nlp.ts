@@ -60,11 +60,12 @@ const INITIALISM_PLURAL = /^\p{Lu}{2,}s$/u;
 const CLOCK_TIME = /^(?:[01]?\d|2[0-3]):[0-5]\d(?:[–-](?:[01]?\d|2[0-3]):[0-5]\d)?$/;
 
 /**
- * A telephone number as written: an optional country code, an area code (in brackets or not), then
- * two groups of three or four digits ("(555) 301-2280", "555.301.2280", "+44 20 7946 0958"). wink
- * has no such entity and reads the groups as counts.
+ * A telephone number as written: an area code, then two groups of three or four digits, with a
+ * country code before it ("+44 20 7946 0958"), the area code in brackets ("(555) 301-2280"), or the
+ * same dash or dot twice ("555.301.2280"). Digit groups set apart by spaces alone are as often a
+ * large number ("10 000 000"). wink has no such entity and reads the groups as counts.
  */
-const PHONE = /(?<![\p{L}\p{N}])(?:\+\d{1,3}[ .-]?)?(?:\(\d{1,4}\)|\d{1,4})[ .-]\d{3,4}[ .-]\d{3,4}(?![\p{L}\p{N}]|[.,-]\d)/gu;
+const PHONE = /(?<![\p{L}\p{N}])(?:\+\d{1,3}[ .-]?(?:\(\d{1,4}\)|\d{1,4})[ .-]\d{3,4}[ .-]\d{3,4}|\(\d{2,4}\)[ .-]?\d{3,4}[ .-]\d{3,4}|\d{2,4}([.-])\d{3,4}\1\d{3,4})(?![\p{L}\p{N}]|[.,-]\d)/gu;
 
 /** What joins the two ends of a range: a dash, spaced or not ("3–9", "3 - 9"). */
 const RANGE_DASH = /^\s*[-–—]\s*$/;
