@@ -164,7 +164,7 @@ function decideExample(e: Example, m: Fitted, floor: number, secondRatio: number
     return { answered: true, right: false };
   }
   const typed = (s: (typeof scored)[number]) => s.u.x[TYPE_MATCH] > 0;
-  const eligible = (s: (typeof scored)[number]) => (s.u.passage !== best.u.passage || s.u.end <= best.u.start || s.u.start >= best.u.end) && (s.p >= Math.max(floor, secondRatio * best.p) || (!!best.u.continuedBy?.includes(s.i) && bearsOnPart(featuresOf(s.u.x)) && s.p >= NEIGHBOUR_FLOOR_SHARE * floor)) && (!typed(best) || typed(s));
+  const eligible = (s: (typeof scored)[number]) => (s.u.passage !== best.u.passage || s.u.end <= best.u.start || s.u.start >= best.u.end) && (s.p >= Math.max(floor, secondRatio * best.p) || (s.p >= NEIGHBOUR_FLOOR_SHARE * floor && !!best.u.continuedBy?.includes(s.i) && bearsOnPart(featuresOf(s.u.x)))) && (!typed(best) || typed(s));
   // As answer.ts: when the best unit lacks the asked-for kind of value, the second claim is the best one that states it.
   const second = (best.u.x[TYPE_MISSING] > 0 ? scored.slice(1).find((s) => eligible(s) && typed(s)) : undefined) ?? scored.slice(1).find(eligible);
   const secondOk = second && second.u.label;

@@ -236,7 +236,7 @@ function answerPart(part: RequestedPart, scored: ScoredUnit[], passages: readonl
   // A close second is a second answer: it holds the asked-for kind of value when the best one does.
   const eligible = (s: ScoredUnit) =>
     !s.excluded &&
-    (s.score >= Math.max(model.floor, model.secondRatio * best.score) || (continues(best, s, readings) && bearsOnPart(s.features) && s.score >= NEIGHBOUR_FLOOR_SHARE * model.floor)) &&
+    (s.score >= Math.max(model.floor, model.secondRatio * best.score) || (s.score >= NEIGHBOUR_FLOOR_SHARE * model.floor && bearsOnPart(s.features) && continues(best, s, readings))) &&
     !(best.features.typeMatch && !s.features.typeMatch) &&
     !overlaps(best, s) &&
     !repeats(best, s);

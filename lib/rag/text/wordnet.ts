@@ -365,8 +365,8 @@ const classCache = new Map<string, ReadonlySet<string>>();
 
 /**
  * Every noun that the word's first noun senses are a kind or an instance of, however far up
- * ("oxygen" → gas, chemical element, substance, …; "Lisbon" → national capital, city, …), so that
- * "which gas" or "what city" is answered by a member of the class.
+ * ("Lisbon" → national capital, city, location, …; "hall" → building, structure, …): what a word
+ * names, for answer types such as a place.
  */
 export function classesOf(word: string): ReadonlySet<string> {
   const key = word.trim().toLowerCase().replace(/\s+/g, "_");
