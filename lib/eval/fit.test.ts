@@ -119,6 +119,7 @@ describe("crossValidate", () => {
     group,
     dataset,
     answerable,
+    answerType: "general",
     units: answerable ? [unit(0.9 + k * 0.01, true, 0), unit(0.2, false, 1), unit(0.1, false, 2)] : [unit(0.15 + k * 0.01, false, 0), unit(0.1, false, 1)],
   });
   const examples: Example[] = [

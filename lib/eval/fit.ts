@@ -18,7 +18,7 @@ import { fileURLToPath } from "node:url";
 import { onExpectedPage, normalizeForMatch, type GoldenQuestion } from "@/lib/eval/metrics";
 import { evalDb, GOLDEN_PATH, loadGolden } from "@/lib/eval/run";
 import { buildSquadDb, loadSquad, squadCases, squadMatchKey } from "@/lib/eval/squad";
-import { bearsOnPart, continues, defaultModel, featureNames, NEIGHBOUR_FLOOR_SHARE, rankerInputs, scoreParts, type AskDeps, type AskInput, type ExtractiveModel, type FeatureName, type Features, type Passage, type ScoredCandidate } from "@/lib/rag/pipeline";
+import { bearsOnPart, continues, defaultModel, featureNames, mustStateType, NEIGHBOUR_FLOOR_SHARE, rankerInputs, scoreParts, type AnswerType, type AskDeps, type AskInput, type ExtractiveModel, type FeatureName, type Features, type Passage, type ScoredCandidate } from "@/lib/rag/pipeline";
 import { askDeps } from "@/lib/server/ask";
 
 const WEIGHTS_PATH = fileURLToPath(new URL("../rag/extractive/weights.json", import.meta.url));
@@ -70,6 +70,8 @@ export interface Example {
   units: Array<{ x: number[]; label: boolean; passage: number; start: number; end: number; quote?: string; continuedBy?: number[] }>;
   /** An answerable question asked with its gold pages withheld from the search: a near-miss unanswerable one, tallied apart. */
   withheld?: boolean;
+  /** The kind of answer the question asks for (its first part's). */
+  answerType: AnswerType;
 }
 
 type Weights = { bias: number; w: number[] };
@@ -159,14 +161,20 @@ function decideExample(e: Example, m: Fitted, floor: number, secondRatio: number
     if (e.answerable) missed(false);
     return { answered: false, right: !e.answerable };
   }
+  const typed = (s: (typeof scored)[number]) => s.u.x[TYPE_MATCH] > 0;
+  const eligible = (s: (typeof scored)[number]) => (s.u.passage !== best.u.passage || s.u.end <= best.u.start || s.u.start >= best.u.end) && (s.p >= Math.max(floor, secondRatio * best.p) || (s.p >= NEIGHBOUR_FLOOR_SHARE * floor && !!best.u.continuedBy?.includes(s.i) && bearsOnPart(featuresOf(s.u.x)))) && (!typed(best) || typed(s));
+  // As answer.ts: when the best unit lacks the asked-for kind of value, the second claim is the best one that states it; without one, the part is missing
+  // (but the ranking alone, with no floor, answers every question).
+  const typedSecond = best.u.x[TYPE_MISSING] > 0 ? scored.slice(1).find((s) => eligible(s) && typed(s)) : undefined;
+  if (floor > 0 && !typedSecond && mustStateType(e.answerType, { typeMissing: best.u.x[TYPE_MISSING] })) {
+    if (e.answerable) missed(false);
+    return { answered: false, right: !e.answerable };
+  }
   if (!e.answerable) {
     missed(true);
     return { answered: true, right: false };
   }
-  const typed = (s: (typeof scored)[number]) => s.u.x[TYPE_MATCH] > 0;
-  const eligible = (s: (typeof scored)[number]) => (s.u.passage !== best.u.passage || s.u.end <= best.u.start || s.u.start >= best.u.end) && (s.p >= Math.max(floor, secondRatio * best.p) || (s.p >= NEIGHBOUR_FLOOR_SHARE * floor && !!best.u.continuedBy?.includes(s.i) && bearsOnPart(featuresOf(s.u.x)))) && (!typed(best) || typed(s));
-  // As answer.ts: when the best unit lacks the asked-for kind of value, the second claim is the best one that states it.
-  const second = (best.u.x[TYPE_MISSING] > 0 ? scored.slice(1).find((s) => eligible(s) && typed(s)) : undefined) ?? scored.slice(1).find(eligible);
+  const second = typedSecond ?? scored.slice(1).find(eligible);
   const secondOk = second && second.u.label;
   const right = best.u.label || Boolean(secondOk);
   if (!right) missed(true);
@@ -390,7 +398,7 @@ function withholding(deps: AskDeps, withheld: (p: Passage) => boolean): AskDeps 
  * One question's candidate units as the generator scores them (its first part's; `parts` says how
  * many it has), labelled by `holdsAnswer`.
  */
-async function scoredUnits(input: AskInput, deps: AskDeps, holdsAnswer: (p: Passage, quote: string) => boolean): Promise<{ parts: number; units: Example["units"] }> {
+async function scoredUnits(input: AskInput, deps: AskDeps, holdsAnswer: (p: Passage, quote: string) => boolean): Promise<{ parts: number; units: Example["units"]; answerType: AnswerType }> {
   const { analysis, readings, basis, passages } = await rankerInputs(input, deps);
   const kept = (scoreParts(analysis, readings, defaultModel, basis)[0] ?? []).filter((s) => !s.excluded);
   // Each unit's neighbours in reading order that continue it (answer.ts shows one beside the best unit).
@@ -411,7 +419,7 @@ async function scoredUnits(input: AskInput, deps: AskDeps, holdsAnswer: (p: Pass
     quote: s.quote,
     continuedBy: continuedBy[i],
   }));
-  return { parts: analysis.parts.length, units };
+  return { parts: analysis.parts.length, units, answerType: analysis.parts[0]?.answerType ?? "general" };
 }
 
 /**
@@ -438,9 +446,9 @@ async function courseExamples(log: (s: string) => void): Promise<Example[]> {
     const input = { courseId, question: g.question, history: g.history ?? [] };
     const deps = askDeps(db.handle, courseId);
     const onGoldPage = (p: Passage) => onExpectedPage({ documentTitle: p.documentTitle, pdfPage: p.pdfPage }, g.pages);
-    const { parts, units } = await scoredUnits(input, deps, (p, quote) => answerable && onGoldPage(p) && containsAnswer(quote, g.answer!));
+    const { parts, units, answerType } = await scoredUnits(input, deps, (p, quote) => answerable && onGoldPage(p) && containsAnswer(quote, g.answer!));
     if (parts !== 1) continue;
-    const example: Example = { group: `course:${g.course}`, dataset: "course", answerable, question: g.question, units };
+    const example: Example = { group: `course:${g.course}`, dataset: "course", answerable, question: g.question, units, answerType };
     out.push(example);
     const withheld = answerable ? await withheldExample(example, input, deps, onGoldPage, (quote) => containsAnswer(quote, g.answer!)) : null;
     if (withheld) out.push(withheld);
@@ -461,8 +469,8 @@ async function squadExamples(log: (s: string) => void): Promise<Example[]> {
       const keys = c.answers.map(squadMatchKey);
       const holdsAnswer = (quote: string) => keys.some((k) => squadMatchKey(quote).includes(k));
       // A SQuAD question is one request even when the parser sees two: score its first part.
-      const { units } = await scoredUnits(input, deps, (p, quote) => c.answerable && p.pdfPage === c.pdfPage && holdsAnswer(quote));
-      const example: Example = { group: `squad:${c.article}`, dataset: "squad", answerable: c.answerable, question: c.question, units };
+      const { units, answerType } = await scoredUnits(input, deps, (p, quote) => c.answerable && p.pdfPage === c.pdfPage && holdsAnswer(quote));
+      const example: Example = { group: `squad:${c.article}`, dataset: "squad", answerable: c.answerable, question: c.question, units, answerType };
       out.push(example);
       const withheld = c.answerable ? await withheldExample(example, input, deps, (p) => p.pdfPage === c.pdfPage, holdsAnswer) : null;
       if (withheld) out.push(withheld);

@@ -37,13 +37,14 @@ export { StageError, isStageError } from "./errors";
 export { normalizeText, normalizeInline } from "./normalize";
 export { completedClaims, GenerationError, isGenerationError, type CompletedClaim, type GenerateEvent, type Generator, type GenerateInput } from "./generate";
 export { analyzeQuestion, type QuestionAnalysis } from "./analyze/analyze";
-export { bearsOnPart, defaultModel, NEIGHBOUR_FLOOR_SHARE, probability, type ExtractiveModel } from "./extractive/model";
+export { bearsOnPart, defaultModel, mustStateType, NEIGHBOUR_FLOOR_SHARE, probability, type ExtractiveModel } from "./extractive/model";
 export { continues, scoreParts, type ScoredUnit } from "./extractive/answer";
 export { groundingInstruction, retryMessage, standaloneQuestionPrompt } from "./prompts";
 export { featureNames, type FeatureName, type Features, type PassageReading } from "./extractive/features";
 export { isFixedPromptTooLargeError, FixedPromptTooLargeError } from "./pack";
 export { RetrievalError, isRetrievalError, type RetrievePorts, type ScoredCandidate } from "./retrieve";
 export type { TraceRecord } from "./trace";
+export type { AnswerType } from "./lexicon";
 export type * from "./types";
 
 // ─── The question path ──────────────────────────────────────────────────────────────────────

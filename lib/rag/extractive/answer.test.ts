@@ -48,6 +48,20 @@ describe("generateExtractive: answering", () => {
     expect(second).toContain("Wed 14:00-15:00");
   });
 
+  it("reports a part missing when neither the best unit nor a close second states the asked-for kind of value", () => {
+    const passages = [doc("S1", "Pottery studio\n\nThe pottery studio is in the Hale Annex, basement level.\nBook kiln time with the studio by email: kilns@hale.example.edu")];
+    // The studio is in the notes; a telephone number is not.
+    const state = generateExtractive({ analysis: analyzeQuestion("What is the pottery studio's phone number?"), passages }, coverOnly);
+    expect(state.parts[0]).toMatchObject({ state: "missing", claims: [] });
+    const listed = [doc("S1", "Pottery studio\n\nThe pottery studio is in the Hale Annex, basement level.\nPhone: +1 (607) 555-0142")];
+    expect(generateExtractive({ analysis: analyzeQuestion("What is the pottery studio's phone number?"), passages: listed }, coverOnly).parts[0].claims.map((c) => c.text)).toContain("Phone: +1 (607) 555-0142");
+  });
+
+  it("answers a when-question with no date in its best unit: it may ask for a condition", () => {
+    const state = generateExtractive({ analysis: analyzeQuestion("When should a potter trim a bowl?"), passages: [doc("S1", "A potter should trim a bowl once it is leather-hard.")] }, coverOnly);
+    expect(state.parts[0].claims.map((c) => c.text)).toEqual(["A potter should trim a bowl once it is leather-hard."]);
+  });
+
   it("shows the sentence that continues the best one beside it, though it scores too low for a second answer of its own", () => {
     const rules = "Late field reports lose a tenth of their mark a day.\nThey get no credit after three days.\n\nThe herbarium opens at nine.";
     const state = generateExtractive({ analysis: analyzeQuestion("What happens to late field reports?"), passages: [doc("S1", rules), doc("S2", "Waders are lent out by the stores.")] }, coverOnly);

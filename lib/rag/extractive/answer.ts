@@ -9,7 +9,7 @@ import type { QuestionAnalysis, RequestedPart } from "../analyze/analyze";
 import { annotate, contentLemmas, type Annotated, type EntityType } from "../text/nlp";
 import type { DraftClaim, DraftPart, GenerateState, Hit, LabelledPassage, Passage } from "../types";
 import { contradictsRequiredId, numberedIds, requiredIn, shortFormsIn, symbolsDefinedIn, focusFoundIn, isReferenceEntry, isTableOfContents, segmentIdf, unitFeatures, vocabularyOf, weightFocus, type Features, type PassageReading } from "./features";
-import { bearsOnPart, defaultModel, NEIGHBOUR_FLOOR_SHARE, probability, rankScore, type ExtractiveModel } from "./model";
+import { bearsOnPart, defaultModel, mustStateType, NEIGHBOUR_FLOOR_SHARE, probability, rankScore, type ExtractiveModel } from "./model";
 import { isRunningLine, isTitleLine } from "./scope";
 import { answerUnits, displayText, endsInRows, isBareItemLabel, itemNounOf, sectionTitles, type Unit } from "./units";
 
@@ -241,7 +241,9 @@ function answerPart(part: RequestedPart, scored: ScoredUnit[], passages: readonl
     !overlaps(best, s) &&
     !repeats(best, s);
   // When the best one lacks that kind of value ("office hours" without the hours), the second is the best one that states it.
-  const second = (best.features.typeMissing ? scored.find((s) => eligible(s) && s.features.typeMatch) : undefined) ?? scored.find(eligible);
+  const typedSecond = best.features.typeMissing ? scored.find((s) => eligible(s) && s.features.typeMatch) : undefined;
+  if (!typedSecond && mustStateType(part.answerType, best.features)) return { ask: part.ask, state: "missing", claims: [] };
+  const second = typedSecond ?? scored.find(eligible);
   // At most two claims a part: the best unit and a second one close to it (or the other side of a conflict).
   const chosen = second ? [best, second] : [best];
   return { ask: part.ask, state: "supported", claims: chosen.map(claim) };

@@ -6,6 +6,7 @@
  * (lib/eval/fit.ts), stored in weights.json with their provenance; nothing here is hand-tuned.
  */
 import stored from "./weights.json";
+import type { AnswerType } from "../lexicon";
 import { featureNames, type FeatureName, type Features } from "./features";
 
 export interface ExtractiveModel {
@@ -30,6 +31,16 @@ export const NEIGHBOUR_FLOOR_SHARE = 0.5;
 
 /** A neighbour shown beside the best unit must say something of the part: a word of it, or a pointer back to the sentence that does ("They …", "However, …"). */
 export const bearsOnPart = (f: Pick<Features, "cover" | "coverRelated" | "coverRelated2" | "coverPrevLinked">) => f.cover + f.coverRelated + f.coverRelated2 > 0 || f.coverPrevLinked > 0;
+
+/**
+ * A part asking for a kind of value (a phone number, a count, a person, a place) is missing when neither
+ * its best unit nor a second one close to it states one: the notes speak of the thing, not of what was
+ * asked. A date is exempt: "when should a firm shut down" asks for a condition, and many events are
+ * dated by week or session, which no date entity marks. Chosen as a rule, not fitted: on the
+ * cross-validated figures it leaves course answers unchanged, costs SQuAD 2 of 401 and declines 7 more
+ * of the 177 course questions asked with their gold pages withheld.
+ */
+export const mustStateType = (type: AnswerType, bestFeatures: Pick<Features, "typeMissing">) => type !== "date" && bestFeatures.typeMissing > 0;
 
 /** The fitted model shipped with the app. */
 const complete = (w: Record<string, number>) => Object.fromEntries(featureNames.map((n) => [n, w[n] ?? 0])) as Record<FeatureName, number>;
