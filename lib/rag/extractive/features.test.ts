@@ -142,6 +142,12 @@ describe("unitFeatures: answer type", () => {
     expect(get(m, "The poster must be printed in colour.")).toMatchObject(TYPE_UNMET);
   });
 
+  it("wants a clock time for a what-time question: the day alone does not say it", () => {
+    const t = featuresOf("What time does the glaze workshop start?", [{ text: "The glaze workshop is on Saturday 4 May." }, { text: "The glaze workshop starts at 10:30 am." }]);
+    expect(get(t, "The glaze workshop is on Saturday 4 May.")).toMatchObject(TYPE_UNMET);
+    expect(get(t, "The glaze workshop starts at 10:30 am.")).toMatchObject(TYPE_MET);
+  });
+
   it("takes any quantity for a how-much question about a thing, not only a share or a sum", () => {
     const much = featuresOf("How much clay does one mug need?", [{ text: "Each mug takes 450 grams of clay.\n\nMugs are glazed on Fridays.\n" }]);
     expect(get(much, "Each mug takes 450 grams of clay.")).toMatchObject(TYPE_MET);

@@ -53,7 +53,8 @@ export type Features = Record<FeatureName, number>;
 /** Entity types that satisfy each measurable answer type. */
 const TYPE_ENTITIES: Partial<Record<AnswerType, readonly EntityType[]>> = {
   date: ["DATE", "TIME"],
-  time: ["TIME", "DATE"],
+  // "What time does the exam start" wants a clock time: the exam's date alone leaves it unsaid.
+  time: ["TIME"],
   duration: ["DURATION", "DATE", "TIME", "CARDINAL"],
   percent: ["PERCENT"],
   money: ["MONEY"],
