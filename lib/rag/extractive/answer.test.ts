@@ -39,13 +39,13 @@ const coverOnly: ExtractiveModel = {
 };
 
 describe("generateExtractive: answering", () => {
-  it("takes for a second claim the unit that states the asked-for kind of value when the best one does not", () => {
+  it("leads with the unit that states the asked-for kind of value when the best-ranked one does not", () => {
     const passages = [doc("S1", "Drop-in hours with the tutor fill up before exams.\n\nThe tutor keeps drop-in hours for problem sets."), doc("S2", "Staff\n\nTutor\n• Ines Marlowe\n• Wed 14:00-15:00")];
     const state = generateExtractive({ analysis: analyzeQuestion("When are the tutor's drop-in hours?"), passages }, coverOnly);
     const [first, second] = state.parts[0].claims.map((c) => c.text);
-    expect(first).toBe("Drop-in hours with the tutor fill up before exams.");
     // "The tutor keeps drop-in hours …" covers more of the question, but says no time.
-    expect(second).toContain("Wed 14:00-15:00");
+    expect(first).toContain("Wed 14:00-15:00");
+    expect(second).toBe("Drop-in hours with the tutor fill up before exams.");
   });
 
   it("reports a part missing when neither the best unit nor a close second states the asked-for kind of value", () => {

@@ -245,7 +245,8 @@ function answerPart(part: RequestedPart, scored: ScoredUnit[], passages: readonl
   if (!typedSecond && mustStateType(part.answerType, best.features)) return { ask: part.ask, state: "missing", claims: [] };
   const second = typedSecond ?? scored.find(eligible);
   // At most two claims a part: the best unit and a second one close to it (or the other side of a conflict).
-  const chosen = second ? [best, second] : [best];
+  // The one that states the asked-for value leads: it is the answer, the best-ranked one what it is about.
+  const chosen = typedSecond ? [typedSecond, best] : second ? [best, second] : [best];
   return { ask: part.ask, state: "supported", claims: chosen.map(claim) };
 }
 
