@@ -240,14 +240,14 @@ function answerPart(part: RequestedPart, scored: ScoredUnit[], passages: readonl
     !(best.features.typeMatch && !s.features.typeMatch) &&
     !overlaps(best, s) &&
     !repeats(best, s);
-  // When the best one lacks that kind of value ("office hours" without the hours), the second is the best one that states it.
-  const typedSecond = best.features.typeMissing ? scored.find((s) => eligible(s) && s.features.typeMatch) : undefined;
-  if (!typedSecond && mustStateType(part.answerType, best.features)) return { ask: part.ask, state: "missing", claims: [] };
-  const second = typedSecond ?? scored.find(eligible);
   // At most two claims a part: the best unit and a second one close to it (or the other side of a conflict).
-  // The one that states the asked-for value leads: it is the answer, the best-ranked one what it is about.
-  const chosen = typedSecond ? [typedSecond, best] : second ? [best, second] : [best];
-  return { ask: part.ask, state: "supported", claims: chosen.map(claim) };
+  // When the best one lacks that kind of value ("office hours" without the hours), the close one that states it leads:
+  // it is the answer, the best-ranked one what it is about. Without one, the part is missing (mustStateType).
+  const typed = best.features.typeMissing ? scored.find((s) => eligible(s) && s.features.typeMatch) : undefined;
+  if (typed) return { ask: part.ask, state: "supported", claims: [claim(typed), claim(best)] };
+  if (mustStateType(part.answerType, best.features)) return { ask: part.ask, state: "missing", claims: [] };
+  const second = scored.find(eligible);
+  return { ask: part.ask, state: "supported", claims: (second ? [best, second] : [best]).map(claim) };
 }
 
 /**
