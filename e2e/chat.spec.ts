@@ -267,6 +267,8 @@ test("a question with a part the notes do not cover is answered in part and name
   const missing = answer.getByTestId("missing-part");
   await expect(missing).toHaveCount(1);
   await expect(missing).toHaveText(/^Not in your notes: when is Assignment 4 due/i);
+  // It says why: the notes name no Assignment 4, so the student knows what to ask the instructor for.
+  await expect(missing.getByTestId("missing-why")).toHaveText("No passage found mentions “Assignment 4”.");
   await expect(chat.claims(answer).first()).toBeVisible();
   await expect(chat.chips(answer).first()).toBeVisible();
   await expect(answer.getByTestId("answer-next-step")).toBeVisible();
@@ -285,6 +287,8 @@ test("a question the notes cannot answer says so, with a next step and no claims
   const answer = await chat.ask("What is the capital of France?");
   await expect(chat.status(answer)).toHaveAttribute("data-status", "insufficient_evidence");
   await expect(answer).toContainText("I could not find supporting passages in the indexed notes");
+  await expect(answer.getByTestId("missing-part")).toContainText(/^Looked for: What is the capital of France/);
+  await expect(answer.getByTestId("missing-why")).toHaveText("Nothing in the notes mentions “capital” or “France”.");
   await expect(answer.getByTestId("answer-next-step")).not.toBeEmpty();
   await expect(chat.claims(answer)).toHaveCount(0);
   await expect(chat.chips(answer)).toHaveCount(0);

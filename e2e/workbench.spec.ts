@@ -40,17 +40,19 @@ test("an instructor finds a gap in the notes, re-runs it with k changed, probes 
   // chat.spec.ts asks the same wordings in this database earlier: each is then a gap twice (one row an asking).
   const declined = questions.gap(UNANSWERABLE).first();
   await expect(declined).toContainText("Declined: no supporting passage");
+  await expect(declined.getByTestId("gap-why")).toHaveText("Nothing in the notes mentions “capital” or “France”.");
   const missingPart = questions.gaps.filter({ hasText: `The missing part of “${PARTIAL}”` }).first();
   await expect(missingPart).toContainText(/Assignment 4 due/);
+  await expect(missingPart.getByTestId("gap-why")).toHaveText("No passage found mentions “Assignment 4”.");
   await expect(page.getByText(STUDENT.name)).toHaveCount(0);
   await save(page, testInfo, "questions");
 
   const csv = await questions.downloadCsv();
   expect(csv.fileName).toBe(`${COURSE}-questions.csv`);
   const lines = csv.text.trim().split("\r\n");
-  expect(lines[0]).toBe('"asked_at","topic","status","question","missing_parts","trace_id"');
+  expect(lines[0]).toBe('"asked_at","topic","status","question","missing_parts","why_missing","trace_id"');
   expect(lines.find((l) => l.includes(`"${UNANSWERABLE}"`))).toContain('"insufficient_evidence"');
-  expect(lines.find((l) => l.includes(`"${PARTIAL}"`))).toMatch(/"partial","[^"]+","[^"]*Assignment 4 due"/);
+  expect(lines.find((l) => l.includes(`"${PARTIAL}"`))).toMatch(/"partial","[^"]+","[^"]*Assignment 4 due","No passage found mentions “Assignment 4”\."/);
   expect(csv.text).not.toContain(STUDENT.email);
   expect(csv.text).not.toContain(STUDENT.name);
 

@@ -1,7 +1,7 @@
 "use client";
 
 import type { ReactNode } from "react";
-import type { Answer, AnswerClaim, AnswerStatus } from "@/lib/rag/pipeline";
+import type { Answer, AnswerClaim, AnswerPart, AnswerStatus } from "@/lib/rag/pipeline";
 import { CitationChips } from "@/components/sources/citation-chip";
 import { StageIndicator } from "./stage-indicator";
 import type { StreamingPart, Turn } from "./types";
@@ -270,6 +270,20 @@ function SupportedParts({ parts, turnKey, labelled }: { parts: StreamingPart[]; 
   );
 }
 
+/** A part the notes did not answer, and why, as far as the passages searched show. */
+function MissingPart({ part, label = "Not in your notes", className }: { part: AnswerPart; label?: string; className?: string }) {
+  return (
+    <li data-testid="missing-part" className={className}>
+      <span className="font-medium">{label}:</span> {part.ask}
+      {part.gap ? (
+        <span data-testid="missing-why" className="block text-sm text-muted">
+          {part.gap.text}
+        </span>
+      ) : null}
+    </li>
+  );
+}
+
 function FinalBody({ answer, turnKey, onRetry }: { answer: Answer; turnKey: string; onRetry?: () => void }) {
   const meta = statusMeta[answer.status];
   const message = answer.message ?? meta.fallback;
@@ -287,9 +301,7 @@ function FinalBody({ answer, turnKey, onRetry }: { answer: Answer; turnKey: stri
           <Notice tone="amber" testId="answer-explanation">
             <ul className="space-y-1">
               {missing.map((p, i) => (
-                <li key={i} data-testid="missing-part" className="text-[15px] text-amber-950">
-                  <span className="font-medium">Not in your notes:</span> {p.ask}
-                </li>
+                <MissingPart key={i} part={p} className="text-[15px] text-amber-950" />
               ))}
               {withheld.map((p, i) => (
                 <li key={`w${i}`} data-testid="withheld-part" className="text-[15px] text-amber-950">
@@ -306,9 +318,11 @@ function FinalBody({ answer, turnKey, onRetry }: { answer: Answer; turnKey: stri
       return (
         <Notice tone="stone" title={message} testId="answer-explanation">
           {missing.length ? (
-            <p className="text-muted">
-              Looked for: {missing.map((p) => p.ask).join("; ")}
-            </p>
+            <ul className="space-y-1 text-muted">
+              {missing.map((p, i) => (
+                <MissingPart key={i} part={p} label="Looked for" />
+              ))}
+            </ul>
           ) : null}
           <NextStep text={answer.nextStep} />
         </Notice>
@@ -320,9 +334,7 @@ function FinalBody({ answer, turnKey, onRetry }: { answer: Answer; turnKey: stri
           {missing.length ? (
             <ul className="space-y-1 text-[15px]">
               {missing.map((p, i) => (
-                <li key={i} data-testid="missing-part">
-                  <span className="font-medium">Not in your notes:</span> {p.ask}
-                </li>
+                <MissingPart key={i} part={p} />
               ))}
             </ul>
           ) : null}

@@ -183,8 +183,11 @@ export function TraceView({ trace }: { trace: TraceRecord }) {
           <ul className="space-y-1 text-sm">
             {trace.partStates.map((p, i) => (
               <li key={i} className="flex items-center justify-between gap-4 border-b border-line py-1.5">
-                <span className="text-ink">{p.ask}</span>
-                <span className="text-muted">{p.state}</span>
+                <span className="text-ink">
+                  {p.ask}
+                  {p.gap ? <span className="block text-xs text-muted">{p.gap.text}</span> : null}
+                </span>
+                <span className="shrink-0 text-muted">{p.gap ? `${p.state} · ${p.gap.kind.replace("_", " ")}` : p.state}</span>
               </li>
             ))}
           </ul>

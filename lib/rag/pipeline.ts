@@ -8,6 +8,7 @@ import { decide } from "./decide";
 import { generateExtractive, readPassages, retrievalRanks } from "./extractive/answer";
 import { ownCodeWords, type PassageReading } from "./extractive/features";
 import { defaultModel, type ExtractiveModel } from "./extractive/model";
+import { explainGaps } from "./gap";
 import { gate } from "./gate";
 import { isGenerationError, type CompletedClaim, type GenerateInput, type Generator } from "./generate";
 import { ground } from "./ground";
@@ -171,7 +172,7 @@ export async function* answerQuestion(input: AskInput, deps: AskDeps): AsyncGene
   };
   const finish = (decided: DecideState, parts: AnswerPart[]): AskResult => {
     trace.status = decided.status;
-    trace.partStates = parts.map((p) => ({ ask: p.ask, state: p.state }));
+    trace.partStates = parts.map((p) => ({ ask: p.ask, state: p.state, ...(p.gap ? { gap: p.gap } : {}) }));
     trace.timings.totalMs = Math.round((performance.now() - started) * 100) / 100;
     const answer: Answer = {
       status: decided.status,
@@ -233,7 +234,8 @@ export async function* answerQuestion(input: AskInput, deps: AskDeps): AsyncGene
   yield { type: "retrieved", hits: retrieved.hits.length, passed: gated.passed.length };
   if (gated.passed.length === 0) {
     // Nothing clears the floor: abstain without calling the generator.
-    const result = finish(decide({ parts: [] }), analysis.parts.map((p) => ({ ask: p.ask, state: "missing" as const, claims: [] })));
+    const missing = analysis.parts.map((p) => ({ ask: p.ask, state: "missing" as const, claims: [] }));
+    const result = finish(decide({ parts: [] }), explainGaps(missing, { analysis, hits: retrieved.hits }));
     yield { type: "status", answer: result.answer };
     return result;
   }
@@ -255,7 +257,7 @@ export async function* answerQuestion(input: AskInput, deps: AskDeps): AsyncGene
   };
   if (generator.stream) {
     const streamed = yield* streamValidated(generator, generateInput, grounded.registry, trace, started);
-    const result = "failure" in streamed ? finish(decide({ failure: streamed.failure }), []) : finish(decide({ parts: streamed.parts }), streamed.parts);
+    const result = "failure" in streamed ? finish(decide({ failure: streamed.failure }), []) : finish(decide({ parts: streamed.parts }), explainGaps(streamed.parts, { analysis, hits: retrieved.hits }));
     yield { type: "status", answer: result.answer };
     return result;
   }
@@ -299,7 +301,7 @@ export async function* answerQuestion(input: AskInput, deps: AskDeps): AsyncGene
       yield { type: "claim", partIndex, ask: part.ask, state: part.state, claim };
     }
   }
-  const result = finish(decided, parts);
+  const result = finish(decided, explainGaps(parts, { analysis, hits: retrieved.hits }));
   yield { type: "status", answer: result.answer };
   return result;
 }
@@ -314,8 +316,6 @@ function answerClaim(claim: ResolvedClaim, registry: Map<string, LabelledPassage
     }),
   };
 }
-
-const sameAsk = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 
 /**
  * generate + validate for a streaming generator: each claim is checked the moment it is complete
@@ -343,7 +343,7 @@ async function* streamValidated(
     const retried = attempt === 1 ? null : [...new Set(held.map((h) => h.partIndex))];
     const heldBefore = held;
     if (retried) held = [];
-    const partOf = (c: CompletedClaim) => (retried ? (retried.find((i) => sameAsk(parts[i].ask, c.ask)) ?? retried[c.partIndex] ?? -1) : c.partIndex);
+    const partOf = (c: CompletedClaim) => (retried ? (retried.find((i) => askKey(parts[i].ask) === askKey(c.ask)) ?? retried[c.partIndex] ?? -1) : c.partIndex);
     const run = generator.stream!({ ...input, retry });
     const generateStarted = performance.now();
     let final: GenerateState;

@@ -1,5 +1,5 @@
 import type { QuestionAnalysis } from "./analyze/analyze";
-import type { ChatMessage, CitationProblem, GateState, Hit, PackState, RetrieveState, AnswerStatus } from "./types";
+import type { ChatMessage, CitationProblem, GateState, Hit, PackState, RetrieveState, AnswerStatus, PartGap } from "./types";
 
 export type StageName = "standalone" | "analyze" | "retrieve" | "gate" | "pack" | "ground" | "generate" | "validate" | "decide";
 
@@ -51,7 +51,7 @@ export interface TraceRecord {
   attempts: TraceAttempt[];
   /** A streamed answer's claims as each was checked: when, and for a held claim why. */
   claimChecks?: ClaimCheck[];
-  partStates: Array<{ ask: string; state: string }>;
+  partStates: Array<{ ask: string; state: string; gap?: PartGap }>;
   status: AnswerStatus | null;
   timings: Partial<Record<StageName, number>> & { firstClaimMs?: number; totalMs?: number };
   /** An instructor's workbench run (lib/server/workbench.ts), which no student received; absent on answers. */

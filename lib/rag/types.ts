@@ -248,11 +248,24 @@ export interface AnswerClaim {
   citations: AnswerCitation[];
 }
 
+/**
+ * Why a part is missing, as far as the passages searched show: "nothing_found", no passage shares
+ * its words; "unmentioned", none names the thing asked about; "no_value", the closest one states
+ * no value of the kind asked for; "not_close", the closest one does not answer it closely enough.
+ */
+export interface PartGap {
+  kind: "nothing_found" | "unmentioned" | "no_value" | "not_close";
+  /** Said to the student beside the part, and to the instructor among the course's gaps. */
+  text: string;
+}
+
 export interface AnswerPart {
   ask: string;
   /** "validation_failed": some of the part's claims failed validation twice and were withheld; those that passed are kept. */
   state: "supported" | "missing" | "conflicting" | "validation_failed";
   claims: AnswerClaim[];
+  /** Only on a missing part. */
+  gap?: PartGap;
 }
 
 export interface Answer {

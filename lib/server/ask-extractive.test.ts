@@ -80,12 +80,16 @@ describe("the extractive path on the demo course", () => {
   });
 
   it("answers the penalty and declines the missing deadline: partial", async () => {
-    const { answer } = await askDemo("How large is the late penalty, and on which date is Assignment 4 due?");
+    const { answer, trace } = await askDemo("How large is the late penalty, and on which date is Assignment 4 due?");
     expect(answer.status).toBe("partial");
     expect(answer.parts.map((p) => p.state)).toEqual(["supported", "missing"]);
     expect(answer.parts[0].claims.flatMap((c) => c.citations.map((x) => x.quote)).join(" ")).toContain(DEMO_FACTS.latePenalty);
     expect(answer.parts[1].claims).toEqual([]);
     expect(answer.message).toBeTruthy();
+    // The missing part says why, to the student and in the trace the instructor reads; the supported one carries no gap.
+    const gap = { kind: "unmentioned", text: "No passage found mentions “Assignment 4”." };
+    expect(answer.parts.map((p) => p.gap)).toEqual([undefined, gap]);
+    expect(trace.partStates[1]).toEqual({ ask: answer.parts[1].ask, state: "missing", gap });
   });
 
   it("lets an instructor-marked correction supersede the original date", async () => {
@@ -105,6 +109,7 @@ describe("the extractive path on the demo course", () => {
     expect(answer.nextStep).toBeTruthy();
     expect(calls.generate).toBe(0);
     expect(trace.attempts).toEqual([]);
+    expect(answer.parts.map((p) => p.gap)).toEqual([{ kind: "nothing_found", text: "Nothing in the notes mentions “capital” or “France”." }]);
   });
 
   it("takes questions of only stopwords, punctuation or query syntax without crashing, and declines them", async () => {

@@ -59,11 +59,13 @@ describe("the questions overview", () => {
     asked("When is Assignment 2 due?", "answered"),
     asked("What is the late penalty, and when is Assignment 4 due?", "partial", [
       { ask: "What is the late penalty", state: "supported" },
-      { ask: "when is Assignment 4 due", state: "missing" },
+      { ask: "when is Assignment 4 due", state: "missing", gap: { kind: "unmentioned", text: "No passage found mentions “Assignment 4”." } },
     ]),
     asked("When is Assignment 2 due?", "answered"),
     asked("And the second one?", "answered", [], "When is assignment 2 due"),
-    asked("What is the capital of France?", "insufficient_evidence"),
+    asked("What is the capital of France?", "insufficient_evidence", [
+      { ask: "What is the capital of France", state: "missing", gap: { kind: "nothing_found", text: "Nothing in the notes mentions “capital” or “France”." } },
+    ]),
   ];
   const overview = questionOverview(questions);
 
@@ -80,10 +82,10 @@ describe("the questions overview", () => {
   });
 
   it("lists declined questions and the missing parts of partial answers as gaps, grouped", () => {
-    expect(gapsOf(questions).map((g) => [g.kind, g.text])).toEqual([
-      ["declined", "When is Assignment 4 due?"],
-      ["missing_part", "when is Assignment 4 due"],
-      ["declined", "What is the capital of France?"],
+    expect(gapsOf(questions).map((g) => [g.kind, g.text, g.why])).toEqual([
+      ["declined", "When is Assignment 4 due?", undefined],
+      ["missing_part", "when is Assignment 4 due", "No passage found mentions “Assignment 4”."],
+      ["declined", "What is the capital of France?", "Nothing in the notes mentions “capital” or “France”."],
     ]);
     expect(overview.gaps.map((g) => [g.terms, g.items.map((i) => i.text)])).toEqual([
       [["assignment", "due"], ["When is Assignment 4 due?", "when is Assignment 4 due"]],
@@ -94,18 +96,18 @@ describe("the questions overview", () => {
 });
 
 describe("the CSV export", () => {
-  it("has one quoted row a question, its topic, status and missing parts, and neutralises formulas", () => {
+  it("has one quoted row a question, its topic, status, missing parts and why, and neutralises formulas", () => {
     const questions = [
       asked('=HYPERLINK("http://x") "quoted"', "insufficient_evidence"),
       asked("What is the late penalty, and when is Assignment 4 due?", "partial", [
         { ask: "What is the late penalty", state: "supported" },
-        { ask: "when is Assignment 4 due", state: "missing" },
+        { ask: "when is Assignment 4 due", state: "missing", gap: { kind: "unmentioned", text: "No passage found mentions “Assignment 4”." } },
       ]),
     ];
     const lines = questionsCsv(questions, questionOverview(questions)).split("\r\n");
-    expect(lines[0]).toBe('"asked_at","topic","status","question","missing_parts","trace_id"');
-    expect(lines[1]).toBe(`"${questions[0].askedAt.toISOString()}","asked once","insufficient_evidence","'=HYPERLINK(""http://x"") ""quoted""","","${questions[0].traceId}"`);
-    expect(lines[2]).toContain('"partial","What is the late penalty, and when is Assignment 4 due?","when is Assignment 4 due"');
+    expect(lines[0]).toBe('"asked_at","topic","status","question","missing_parts","why_missing","trace_id"');
+    expect(lines[1]).toBe(`"${questions[0].askedAt.toISOString()}","asked once","insufficient_evidence","'=HYPERLINK(""http://x"") ""quoted""","","","${questions[0].traceId}"`);
+    expect(lines[2]).toContain('"partial","What is the late penalty, and when is Assignment 4 due?","when is Assignment 4 due","No passage found mentions “Assignment 4”."');
     expect(lines).toHaveLength(4);
     expect(lines[3]).toBe("");
   });

@@ -81,6 +81,8 @@ export interface Gap {
   /** The question it came from (the same text for a declined question). */
   question: string;
   kind: "declined" | "missing_part";
+  /** Why the notes did not answer it, as the student was told (answers from before reasons were kept have none). */
+  why?: string;
   askedAt: Date;
 }
 
@@ -112,12 +114,18 @@ function samplesOf(questions: StudentQuestion[]): string[] {
   return out;
 }
 
+/** The distinct reasons the parts were missing, in order, or nothing when none was kept. */
+function whyOf(parts: StudentQuestion["parts"]): { why?: string } {
+  const reasons = [...new Set(parts.flatMap((p) => (p.state === "missing" && p.gap ? [p.gap.text] : [])))];
+  return reasons.length ? { why: reasons.join(" ") } : {};
+}
+
 /** The gaps in the notes among the questions: declined questions whole, partial answers by their missing parts. */
 export function gapsOf(questions: StudentQuestion[]): Gap[] {
   return questions.flatMap((q): Gap[] => {
     const at = { traceId: q.traceId, question: q.question, askedAt: q.askedAt };
-    if (q.status === "insufficient_evidence") return [{ ...at, text: q.question, kind: "declined" }];
-    if (q.status === "partial") return q.parts.filter((p) => p.state === "missing").map((p) => ({ ...at, text: p.ask, kind: "missing_part" as const }));
+    if (q.status === "insufficient_evidence") return [{ ...at, text: q.question, kind: "declined", ...whyOf(q.parts) }];
+    if (q.status === "partial") return q.parts.filter((p) => p.state === "missing").map((p) => ({ ...at, text: p.ask, kind: "missing_part" as const, ...whyOf([p]) }));
     return [];
   });
 }
@@ -153,13 +161,14 @@ function csvCell(value: string): string {
 
 /** The questions as CSV, one row a question, newest first; nothing names the student who asked. */
 export function questionsCsv(questions: StudentQuestion[], overview: QuestionOverview): string {
-  const header = ["asked_at", "topic", "status", "question", "missing_parts", "trace_id"];
+  const header = ["asked_at", "topic", "status", "question", "missing_parts", "why_missing", "trace_id"];
   const rows = questions.map((q) => [
     q.askedAt.toISOString(),
     overview.topicOf.get(q.traceId) ?? "",
     q.status,
     q.question,
     q.parts.filter((p) => p.state === "missing").map((p) => p.ask).join(" | "),
+    q.parts.filter((p) => p.state === "missing").map((p) => p.gap?.text ?? "").join(" | "),
     q.traceId,
   ]);
   return [header, ...rows].map((row) => row.map(csvCell).join(",")).join("\r\n") + "\r\n";

@@ -1,6 +1,6 @@
 import "server-only";
 import { and, desc, eq, sql } from "drizzle-orm";
-import type { AnswerStatus } from "@/lib/rag/pipeline";
+import type { AnswerStatus, PartGap } from "@/lib/rag/pipeline";
 import type { Db } from "../client";
 import { conversations, memberships, messages, traces } from "../schema";
 
@@ -12,7 +12,7 @@ export interface StudentQuestion {
   standalone: string;
   status: AnswerStatus;
   /** Each requested part and its evidence state (a partial answer's "missing" parts are gaps in the notes). */
-  parts: Array<{ ask: string; state: string }>;
+  parts: Array<{ ask: string; state: string; gap?: PartGap }>;
   askedAt: Date;
 }
 

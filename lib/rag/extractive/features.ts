@@ -357,10 +357,21 @@ function contentLemmaSet(reading: PassageReading): ReadonlySet<string> {
 
 /** IDF-weighted share of a part's focus that occurs (exactly or as a related word) somewhere in the passages at hand. */
 export function focusFoundIn(readings: readonly PassageReading[], focus: readonly WeightedFocus[]): number {
+  const used = usedIn(readings);
+  const total = focus.reduce((s, f) => s + f.weight, 0) || 1;
+  return focus.filter(used).reduce((s, f) => s + f.weight, 0) / total;
+}
+
+/** The focus words none of the readings uses, as written or as a related word. */
+export function focusAbsentFrom(readings: readonly PassageReading[], focus: readonly WeightedFocus[]): WeightedFocus[] {
+  const used = usedIn(readings);
+  return focus.filter((f) => !used(f));
+}
+
+function usedIn(readings: readonly PassageReading[]): (f: WeightedFocus) => boolean {
   const sets = readings.map(contentLemmaSet);
   const has = (lemma: string) => sets.some((s) => s.has(lemma));
-  const total = focus.reduce((s, f) => s + f.weight, 0) || 1;
-  return focus.filter((f) => has(f.lemma) || [...f.related].some(has)).reduce((s, f) => s + f.weight, 0) / total;
+  return (f) => has(f.lemma) || [...f.related].some(has);
 }
 
 /** The longest opening adverbial skipped before a definition's subject, in words with its comma. */

@@ -122,6 +122,11 @@ export default async function QuestionsPage({ params }: { params: Promise<{ cour
                               <p className="mt-0.5 text-xs text-muted">
                                 {gap.kind === "declined" ? "Declined: no supporting passage" : `The missing part of “${gap.question}”`}
                               </p>
+                              {gap.why ? (
+                                <p data-testid="gap-why" className="mt-0.5 text-sm text-ink-soft">
+                                  {gap.why}
+                                </p>
+                              ) : null}
                             </div>
                             <div className="flex shrink-0 gap-2 text-sm">
                               <Link

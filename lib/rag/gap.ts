@@ -1,0 +1,81 @@
+import type { QuestionAnalysis, RequestedPart } from "./analyze/analyze";
+import { askKey } from "./dedupe";
+import { readPassages, retrievalRanks, scoreParts, type ScoredUnit } from "./extractive/answer";
+import { focusAbsentFrom, segmentIdf, vocabularyOf, weightFocus, type PassageReading } from "./extractive/features";
+import { defaultModel, type ExtractiveModel } from "./extractive/model";
+import { TYPE_NOUNS, type AnswerType } from "./lexicon";
+import { escapeRegExp } from "./text/regexp";
+import { isCommonWord } from "./text/wordnet";
+import type { AnswerPart, Hit, PartGap, Passage } from "./types";
+
+/** How a kind of value is named to a student ("gives no phone number"). */
+const VALUE_NAMES: Partial<Record<AnswerType, string>> = {
+  date: "date",
+  time: "time",
+  duration: "length of time",
+  percent: "percentage",
+  money: "amount of money",
+  count: "number",
+  amount: "amount",
+  email: "email address",
+  phone: "phone number",
+  url: "web address",
+  person: "name",
+  place: "place",
+};
+
+/**
+ * gap: each missing part with why it is missing, told from the retrieved passages the gate scored
+ * (whichever generator left it missing; a part is matched to the analysis by its words, and one
+ * that matches none is left as it is). Parts that are not missing pass unchanged.
+ */
+export function explainGaps(parts: AnswerPart[], { analysis, hits, model = defaultModel }: { analysis: QuestionAnalysis; hits: readonly Hit[]; model?: ExtractiveModel }): AnswerPart[] {
+  if (!parts.some((p) => p.state === "missing")) return parts;
+  const passages = hits.map((h) => h.passage);
+  // The gate's readings and scores of the same hits: scoreParts reuses them rather than scoring again.
+  const readings = readPassages(passages, retrievalRanks(hits));
+  const scored = scoreParts(analysis, readings, model);
+  return parts.map((p) => {
+    const i = p.state === "missing" ? analysis.parts.findIndex((a) => askKey(a.ask) === askKey(p.ask)) : -1;
+    return i < 0 ? p : { ...p, gap: partGap(analysis.parts[i], scored[i], readings, passages) };
+  });
+}
+
+/**
+ * The most telling reason first: an identifier the question names that no passage states
+ * ("Lab 7"), then the question's nouns no passage uses, then the closest unit lacking the kind of
+ * value asked for, and last that the closest unit is too far from the question.
+ */
+function partGap(part: RequestedPart, scored: readonly ScoredUnit[], readings: readonly PassageReading[], passages: readonly Passage[]): PartGap {
+  // Words borrowed from an earlier question were found by that question; the ones asked now are what is new.
+  // A noun naming the kind of answer ("phone number") is said by a value of that kind, not by the word.
+  const asked = part.focus.filter((f) => !f.borrowed && f.noun && !TYPE_NOUNS.has(f.lemma));
+  const absent = focusAbsentFrom(readings, weightFocus({ ...part, focus: asked }, segmentIdf(readings), vocabularyOf(readings)))
+    .map((f) => f.surface)
+    .filter(nameable);
+  const asWritten = (words: string[]) => part.ask.match(new RegExp(`\\b${words.map(escapeRegExp).join("\\W+")}\\b`, "i"))?.[0];
+  // Next to each other in the question they are one phrase ("orchid import licence").
+  const phrase = absent.length ? asWritten(absent) : undefined;
+  const words = absent.map((w) => asWritten([w]) ?? w);
+  const named = phrase ? `“${phrase}”` : words.length ? `“${words.slice(0, -1).join("”, “")}${words.length > 1 ? "” or “" : ""}${words.at(-1)}”` : "";
+  // No passage holds any word searched for: the notes do not speak of it at all.
+  if (!scored.length) return { kind: "nothing_found", text: named ? `Nothing in the notes mentions ${named}.` : "Nothing in the notes shares its words." };
+  // An ordinal ("the second lab") is an identifier only where the notes number the noun: not one to name as absent.
+  for (const { noun, id } of part.required.filter((r) => !r.ordinal && nameable(r.noun))) {
+    const naming = new RegExp(`\\b${escapeRegExp(noun)}\\W*${escapeRegExp(id)}\\b`, "i");
+    if (!passages.some((p) => naming.test(p.text))) return unmentioned(`“${part.ask.match(naming)?.[0] ?? `${noun} ${id}`}”`);
+  }
+  if (named) return unmentioned(named);
+  const best = scored.find((s) => !s.excluded);
+  if (!best) return { kind: "not_close", text: "No passage found answers it closely enough to quote." };
+  const near = passages[best.passage];
+  const where = `The closest passage (${near.documentTitle}, PDF page ${near.pdfPage})`;
+  const valueName = VALUE_NAMES[part.answerType];
+  if (valueName && best.features.typeMissing) return { kind: "no_value", text: `${where} gives no ${valueName}.` };
+  return { kind: "not_close", text: `${where} does not answer it closely enough to quote.` };
+}
+
+/** A word worth naming as absent: a short one only when English knows it ("lab", "fee"), so chat shorthand ("tho", "ppl") and stray letters are not reported missing. */
+const nameable = (word: string) => /\d/.test(word) || word.length >= 5 || (word.length >= 3 && isCommonWord(word));
+
+const unmentioned = (named: string): PartGap => ({ kind: "unmentioned", text: `No passage found mentions ${named}.` });
