@@ -1,7 +1,7 @@
 import type { QuestionAnalysis, RequestedPart } from "./analyze/analyze";
 import { askKey } from "./dedupe";
 import { readPassages, retrievalRanks, scoreParts, type ScoredUnit } from "./extractive/answer";
-import { focusAbsentFrom, segmentIdf, vocabularyOf, weightFocus, type PassageReading } from "./extractive/features";
+import { focusAbsentFrom, segmentIdf, statesId, vocabularyOf, weightFocus, type PassageReading } from "./extractive/features";
 import { defaultModel, type ExtractiveModel } from "./extractive/model";
 import { TYPE_NOUNS, type AnswerType } from "./lexicon";
 import { escapeRegExp } from "./text/regexp";
@@ -62,8 +62,7 @@ function partGap(part: RequestedPart, scored: readonly ScoredUnit[], readings: r
   if (!scored.length) return { kind: "nothing_found", text: named ? `Nothing in the notes mentions ${named}.` : "Nothing in the notes shares its words." };
   // An ordinal ("the second lab") is an identifier only where the notes number the noun: not one to name as absent.
   for (const { noun, id } of part.required.filter((r) => !r.ordinal && nameable(r.noun))) {
-    const naming = new RegExp(`\\b${escapeRegExp(noun)}\\W*${escapeRegExp(id)}\\b`, "i");
-    if (!passages.some((p) => naming.test(p.text))) return unmentioned(`“${part.ask.match(naming)?.[0] ?? `${noun} ${id}`}”`);
+    if (!passages.some((p) => statesId(p.text, { noun, id }))) return unmentioned(`“${part.ask.match(new RegExp(`\\b${escapeRegExp(noun)}\\W*${escapeRegExp(id)}\\b`, "i"))?.[0] ?? `${noun} ${id}`}”`);
   }
   if (named) return unmentioned(named);
   const best = scored.find((s) => !s.excluded);

@@ -4,7 +4,7 @@ import { makePassage } from "../fixtures.mock";
 import { contentLemmas } from "../text/nlp";
 import { relatedWords } from "../text/wordnet";
 import { readPassages } from "./answer";
-import { clippedWordsIn, contractedWordsIn, contradictsRequiredId, featureNames, numberedIds, requiredIn, shortFormsIn, symbolsDefinedIn, focusFoundIn, isReferenceEntry, isTableOfContents, segmentIdf, spelledAsIn, unitFeatures, vocabularyOf, weightFocus, type Features } from "./features";
+import { clippedWordsIn, contractedWordsIn, contradictsRequiredId, featureNames, numberedIds, requiredIn, shortFormsIn, symbolsDefinedIn, focusFoundIn, isReferenceEntry, isTableOfContents, segmentIdf, spelledAsIn, statesId, unitFeatures, vocabularyOf, weightFocus, type Features } from "./features";
 
 /** Features of every unit of the passages for the question's first part, keyed by quote. */
 function featuresOf(question: string, docs: Array<{ text: string; title?: string; before?: string }>): Map<string, Features> {
@@ -281,6 +281,24 @@ describe("required identifiers", () => {
     // A dotted id is read whole and nests: "Lab 4.1" is part of Lab 4, "Lab 5.1" is not.
     expect(contradictsRequiredId(part.required, "Lab 4.1 is due on 9 April.")).toBe(false);
     expect(contradictsRequiredId(part.required, "Lab 5.1 is due on 9 April.")).toBe(true);
+  });
+
+  it("reads a range of ids as naming each id in it, and a week beside a date as no range", () => {
+    const week = analyzeQuestion("What is read in week 5?").parts[0].required;
+    expect(contradictsRequiredId(week, "Weeks 3–6: the novel in parts.")).toBe(false);
+    expect(contradictsRequiredId(week, "Week 3 – Week 6 cover the novel.")).toBe(false);
+    expect(contradictsRequiredId(week, "Weeks 3 to 6: the novel.")).toBe(false);
+    expect(contradictsRequiredId(week, "Weeks 6–9: poetry.")).toBe(true);
+    // A week and the day it starts, not weeks 3 to 10.
+    expect(contradictsRequiredId(week, "Week 3 – 10 Sep: the novel.")).toBe(true);
+    const squad = analyzeQuestion("Who marks squad K7?").parts[0].required;
+    expect(statesId("Marker: R. Osei (Squads K5–K8)", squad[0])).toBe(true);
+    expect(contradictsRequiredId(squad, "Marker: R. Osei (Squads K5–K8)")).toBe(false);
+    expect(contradictsRequiredId(squad, "Marker: J. Baptiste (Squads K1–K4)")).toBe(true);
+    // So the unit stating the range states the id the question asks about.
+    const [inRange, outOfRange] = ["Squads K5–K8 meet on Tuesdays.", "Squads K1–K4 meet on Mondays."];
+    const f = featuresOf("When does squad K7 meet?", [{ text: `${inRange}\n${outOfRange}` }]);
+    expect([get(f, inRange).requiredId, get(f, outOfRange).requiredId]).toEqual([1, 0]);
   });
 
   it("reads a code with a leading zero whole ('T07' is T with 07, not T0 with 7)", () => {

@@ -546,7 +546,7 @@ export function unitFeatures({ part, focus: allFocus, passageCover, pageCover, q
     const header = unit.context.map((s) => text.slice(s.start, s.end).toLowerCase()).join(" ");
     requiredId = required.some(
       (r) =>
-        new RegExp(`${idAfter(r.noun)}${escapeRegExp(r.id)}\\b`).test(span) ||
+        statesId(span, r) ||
         // A code ("3B" of "Room 3B") names its thing alone; a bare number ("4" of "Lab 4") does not.
         (isCode(r.id) && new RegExp(`\\b${escapeRegExp(r.id)}\\b`).test(span)) ||
         // A table row whose first cell is the id, under a header naming the noun ("Week | Topic" over "9 | Storage").
@@ -747,6 +747,26 @@ const isCode = (id: string) => /\p{L}/u.test(id) && /\d/.test(id);
  */
 const idAfter = (noun: string) => (noun.length > 1 ? `\\b${nounPattern(noun)}[a-z]*\\s*#?-?\\s*` : `\\b${escapeRegExp(noun)}\\s*#?-?\\s*`);
 
+/** Ids as a range spanning at most this many ("Weeks 1–12", "Lectures 14–16"); a wider one is more likely two numbers of other things. */
+const MAX_ID_RANGE = 60;
+
+/**
+ * Whether a text names an identifier: as itself ("Lab 4", "Labs #4"), or inside a range of its
+ * noun's ids ("Weeks 3–6" names week 5, "Groups L5–L8" group L6). A range is written tight, with
+ * the noun again ("Week 3 – Week 6"), or after the plural noun; "Week 3 – 10 Sep" is a week and a date.
+ */
+export function statesId(text: string, r: RequestedPart["required"][number]): boolean {
+  if (new RegExp(`${idAfter(r.noun)}${escapeRegExp(r.id)}\\b`, "i").test(text)) return true;
+  if (!/^\d+$/.test(r.id)) return false;
+  const id = Number(r.id);
+  const range = new RegExp(`(${idAfter(r.noun)})(\\d+)\\b(\\s*)(?:[–—-]|to\\b|through\\b)(\\s*)(${idAfter(r.noun)})?(\\d+)\\b`, "gi");
+  return [...text.matchAll(range)].some(([, written, first, before, after, again, last]) => {
+    const [lo, hi] = [Number(first), Number(last)];
+    const plural = /s\W*$/i.test(written) && r.noun.length > 1 && !r.noun.endsWith("s");
+    return lo <= id && id <= hi && lo < hi && hi - lo <= MAX_ID_RANGE && ((!before && !after) || !!again || plural);
+  });
+}
+
 /** An ordinal names an identifier only where the passages number its noun ("Midterm 2"); where none does, "the second midterm" asks about a midterm. */
 export function numberedIds(part: RequestedPart, readings: readonly PassageReading[]): RequestedPart {
   if (!part.required.some((r) => r.ordinal)) return part;
@@ -770,6 +790,6 @@ export function contradictsRequiredId(required: RequestedPart["required"], quote
     const mentions = [...lower.matchAll(new RegExp(`${idAfter(r.noun)}(\\d+(?:\\.\\d+)*[a-z]?|[a-z])\\b`, "g"))].filter((m) => /\d/.test(m[1]) || /[\s#-]$/.test(m[0].slice(0, -1))).map((m) => m[1]);
     // Dotted ids nest: "Section 3.2" is in section 3, and "Example 4.2" in chapter 4.
     const same = (m: string) => m === r.id || m.startsWith(`${r.id}.`) || r.id.startsWith(`${m}.`);
-    return mentions.length > 0 && !mentions.some(same);
+    return mentions.length > 0 && !mentions.some(same) && !statesId(lower, r);
   });
 }
