@@ -390,6 +390,8 @@ describe("follow-ups", () => {
     expect(personNamed("Coordinator: Tamsin Achterberg, Tamsin Achterberg Coordinator (LSB 210)")).toBe("Tamsin Achterberg");
     expect(personNamed("Office Hours And Contact Information")).toBeNull();
     expect(personNamed("Room K2, Building B7")).toBeNull();
+    // A table row: the name ends where the next cell's capitalised words begin.
+    expect(personNamed("Mr Leopold Fairweather Lab supervisor (Benches 1–9) l.fairweather@example.edu")).toBe("Mr Leopold Fairweather");
   });
 
   it("leaves a question that stands on its own alone", () => {

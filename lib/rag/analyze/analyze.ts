@@ -495,8 +495,9 @@ function peopleIn(line: string): Array<{ text: string; words: Set<string> }> {
     const joins = (k: number) => (/^\p{Lu}/u.test(tokens[k + 1].text) ? tokens[k + 1].pos === "PROPN" : /^[-.]$/.test(tokens[k + 1].text) && /^\p{Lu}/u.test(tokens[k + 2]?.text ?? "") && tokens[k + 2].pos === "PROPN");
     while (j + 1 < tokens.length && joins(j)) j++;
     const run = tokens.slice(i, j + 1);
-    const words = new Set(run.filter((t, k) => isPersonName(t, tokens[i + k + 1], dates)).map((t) => t.text));
-    if (words.size) named.push({ text: line.slice(run[0].start, run[run.length - 1].end), words });
+    const nameWords = run.filter((t, k) => isPersonName(t, tokens[i + k + 1], dates));
+    // A title may open the name ("Ms", "Dr."); a word after its last name word is the next cell's ("Ms Ana Reyes Lab demonstrator").
+    if (nameWords.length) named.push({ text: line.slice(run[0].start, nameWords[nameWords.length - 1].end), words: new Set(nameWords.map((t) => t.text)) });
     i = j;
   }
   const within = (a: Set<string>, b: Set<string>) => [...a].every((w) => b.has(w));
