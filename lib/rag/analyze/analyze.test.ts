@@ -170,6 +170,12 @@ describe("requestedParts: required identifiers", () => {
     expect(part.required).toEqual([{ noun: "glazing", id: "2" }]);
   });
 
+  it("reads a share or a multiple after a noun as a quantity, not an id ('the pump 90%', 'a beam 3x')", () => {
+    expect(requestedParts("if the pump is 70% and the valve 90%, what is the flow?").parts[0].required).toEqual([]);
+    expect(requestedParts("how stiff is a beam 3x as deep?").parts[0].required).toEqual([]);
+    expect(requestedParts("which bench is rig 3B on?").parts[0].required).toEqual([{ noun: "rig", id: "3b" }]);
+  });
+
   it("reads a glued form 'HW2' as noun hw with id 2", () => {
     const [part] = requestedParts("When is HW2 due?").parts;
     expect(part.required).toEqual([{ noun: "hw", id: "2" }]);
