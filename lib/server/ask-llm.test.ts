@@ -37,10 +37,10 @@ const answer = (claims: Array<{ text: string; evidence: Array<{ sourceId: string
 });
 const good = answer([{ text: "Assignment 2 is due on 18 September at 17:00.", evidence: [{ sourceId: "S1", quote: NOTICE }] }]);
 
-async function run(script: ScriptedReply[], { timeoutMs = 5_000 } = {}) {
+async function run(script: ScriptedReply[], { timeoutMs = 5_000, question = "When is assignment 2 due?" } = {}) {
   server = await startScriptedOpenAI({ chat: script });
   const generator = llmGenerator({ model: "scripted-model", baseURL: server.baseURL, apiKey: "test", temperature: 0, timeoutMs, maxRetries: 1 });
-  const result = await ask(db, { courseId, question: "When is assignment 2 due?", history: [] }, askDeps(db, courseId, {}, generator));
+  const result = await ask(db, { courseId, question, history: [] }, askDeps(db, courseId, {}, generator));
   return { ...result, requests: server.chatRequests() };
 }
 
@@ -60,6 +60,14 @@ describe("the LLM path over real HTTP", () => {
     expect(body.messages[1].content).toContain(NOTICE);
     const stored = await getTrace(db.db, { courseId, traceId: a.traceId });
     expect((stored!.data as TraceRecord).attempts[0].raw).toContain("18 September");
+  });
+
+  it("says why a part the model left missing is missing, as for the extractive answer", async () => {
+    const supported = good.value.parts[0];
+    const partial = { kind: "json" as const, value: { parts: [supported, { ask: "where is the exam held", state: "missing", claims: [] }] } };
+    const { answer: a } = await run([partial], { question: "When is assignment 2 due, and where is the exam held?" });
+    expect(a.status).toBe("partial");
+    expect(a.parts.map((p) => p.gap)).toEqual([undefined, { kind: "unmentioned", text: "No passage found mentions “exam”." }]);
   });
 
   it("shows a part and a claim the model repeated once", async () => {
