@@ -1,7 +1,7 @@
 import type { QuestionAnalysis, RequestedPart } from "./analyze/analyze";
 import { askKey } from "./dedupe";
 import { readPassages, retrievalRanks, scoreParts, type ScoredUnit } from "./extractive/answer";
-import { focusAbsentFrom, segmentIdf, statesId, vocabularyOf, weightFocus, type PassageReading } from "./extractive/features";
+import { focusAbsentFrom, statesId, vocabularyOf, weightFocus, type PassageReading } from "./extractive/features";
 import { defaultModel, type ExtractiveModel } from "./extractive/model";
 import { TYPE_NOUNS, type AnswerType } from "./lexicon";
 import { escapeRegExp } from "./text/regexp";
@@ -50,7 +50,8 @@ function partGap(part: RequestedPart, scored: readonly ScoredUnit[], readings: r
   // Words borrowed from an earlier question were found by that question; the ones asked now are what is new.
   // A noun naming the kind of answer ("phone number") is said by a value of that kind, not by the word.
   const asked = part.focus.filter((f) => !f.borrowed && f.noun && !TYPE_NOUNS.has(f.lemma));
-  const absent = focusAbsentFrom(readings, weightFocus({ ...part, focus: asked }, segmentIdf(readings), vocabularyOf(readings)))
+  // Every absent noun is named, so none needs its weight: no word statistics are measured.
+  const absent = focusAbsentFrom(readings, weightFocus({ ...part, focus: asked }, () => 1, vocabularyOf(readings)))
     .map((f) => f.surface)
     .filter(nameable);
   const asWritten = (words: string[]) => part.ask.match(new RegExp(`\\b${words.map(escapeRegExp).join("\\W+")}\\b`, "i"))?.[0];

@@ -235,7 +235,7 @@ export async function* answerQuestion(input: AskInput, deps: AskDeps): AsyncGene
   if (gated.passed.length === 0) {
     // Nothing clears the floor: abstain without calling the generator.
     const missing = analysis.parts.map((p) => ({ ask: p.ask, state: "missing" as const, claims: [] }));
-    const result = finish(decide({ parts: [] }), explainGaps(missing, { analysis, hits: retrieved.hits }));
+    const result = finish(decide({ parts: [] }), await timed(trace, "gap", () => explainGaps(missing, { analysis, hits: retrieved.hits })));
     yield { type: "status", answer: result.answer };
     return result;
   }
@@ -257,7 +257,10 @@ export async function* answerQuestion(input: AskInput, deps: AskDeps): AsyncGene
   };
   if (generator.stream) {
     const streamed = yield* streamValidated(generator, generateInput, grounded.registry, trace, started);
-    const result = "failure" in streamed ? finish(decide({ failure: streamed.failure }), []) : finish(decide({ parts: streamed.parts }), explainGaps(streamed.parts, { analysis, hits: retrieved.hits }));
+    const result =
+      "failure" in streamed
+        ? finish(decide({ failure: streamed.failure }), [])
+        : finish(decide({ parts: streamed.parts }), await timed(trace, "gap", () => explainGaps(streamed.parts, { analysis, hits: retrieved.hits })));
     yield { type: "status", answer: result.answer };
     return result;
   }
@@ -301,7 +304,7 @@ export async function* answerQuestion(input: AskInput, deps: AskDeps): AsyncGene
       yield { type: "claim", partIndex, ask: part.ask, state: part.state, claim };
     }
   }
-  const result = finish(decided, explainGaps(parts, { analysis, hits: retrieved.hits }));
+  const result = finish(decided, await timed(trace, "gap", () => explainGaps(parts, { analysis, hits: retrieved.hits })));
   yield { type: "status", answer: result.answer };
   return result;
 }

@@ -1,7 +1,7 @@
 import type { QuestionAnalysis } from "./analyze/analyze";
 import type { ChatMessage, CitationProblem, GateState, Hit, PackState, RetrieveState, AnswerStatus, PartGap } from "./types";
 
-export type StageName = "standalone" | "analyze" | "retrieve" | "gate" | "pack" | "ground" | "generate" | "validate" | "decide";
+export type StageName = "standalone" | "analyze" | "retrieve" | "gate" | "pack" | "ground" | "generate" | "validate" | "decide" | "gap";
 
 export interface TraceSettings {
   k: number;
