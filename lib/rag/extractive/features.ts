@@ -756,15 +756,32 @@ const MAX_ID_RANGE = 60;
  * the noun again ("Week 3 – Week 6"), or after the plural noun; "Week 3 – 10 Sep" is a week and a date.
  */
 export function statesId(text: string, r: RequestedPart["required"][number]): boolean {
-  if (new RegExp(`${idAfter(r.noun)}${escapeRegExp(r.id)}\\b`, "i").test(text)) return true;
-  if (!/^\d+$/.test(r.id)) return false;
+  const { itself, range } = idPatterns(r);
+  if (itself.test(text)) return true;
+  if (!range) return false;
   const id = Number(r.id);
-  const range = new RegExp(`(${idAfter(r.noun)})(\\d+)\\b(\\s*)(?:[–—-]|to\\b|through\\b)(\\s*)(${idAfter(r.noun)})?(\\d+)\\b`, "gi");
   return [...text.matchAll(range)].some(([, written, first, before, after, again, last]) => {
     const [lo, hi] = [Number(first), Number(last)];
     const plural = /s\W*$/i.test(written) && r.noun.length > 1 && !r.noun.endsWith("s");
     return lo <= id && id <= hi && lo < hi && hi - lo <= MAX_ID_RANGE && ((!before && !after) || !!again || plural);
   });
+}
+
+/** An identifier's patterns, made once per question's id: every unit of every passage asks whether it names it. */
+const idPatternCache = new Map<string, { itself: RegExp; range: RegExp | null }>();
+function idPatterns({ noun, id }: RequestedPart["required"][number]): { itself: RegExp; range: RegExp | null } {
+  const key = `${noun}\u0000${id}`;
+  let patterns = idPatternCache.get(key);
+  if (!patterns) {
+    patterns = {
+      itself: new RegExp(`${idAfter(noun)}${escapeRegExp(id)}\\b`, "i"),
+      // Only a number has a range of ids around it.
+      range: /^\d+$/.test(id) ? new RegExp(`(${idAfter(noun)})(\\d+)\\b(\\s*)(?:[–—-]|to\\b|through\\b)(\\s*)(${idAfter(noun)})?(\\d+)\\b`, "gi") : null,
+    };
+    if (idPatternCache.size > 10_000) idPatternCache.clear();
+    idPatternCache.set(key, patterns);
+  }
+  return patterns;
 }
 
 /** An ordinal names an identifier only where the passages number its noun ("Midterm 2"); where none does, "the second midterm" asks about a midterm. */
