@@ -26,6 +26,13 @@ describe("explainGaps", () => {
     expect(gapFor("Who approves the orchid import licence?", [warden, watering])).toEqual({ kind: "unmentioned", text: "No passage found mentions “orchid import licence”." });
   });
 
+  it("lists nouns apart in the question one by one", () => {
+    expect(gapFor("Where do the choir, the orchestra and the brass band rehearse?", [warden, watering])).toEqual({
+      kind: "unmentioned",
+      text: "No passage found mentions “choir”, “orchestra” or “brass band”.",
+    });
+  });
+
   it("says the closest passage gives no value of the kind asked for, with its document and page", () => {
     expect(gapFor("What is the greenhouse warden's phone number?", [warden, watering])).toEqual({
       kind: "no_value",

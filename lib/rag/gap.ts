@@ -2,7 +2,7 @@ import type { QuestionAnalysis, RequestedPart } from "./analyze/analyze";
 import { askKey } from "./dedupe";
 import { readPassages, retrievalRanks, scoreParts, type ScoredUnit } from "./extractive/answer";
 import { focusAbsentFrom, statesId, vocabularyOf, weightFocus, type PassageReading } from "./extractive/features";
-import { defaultModel, type ExtractiveModel } from "./extractive/model";
+import { defaultModel } from "./extractive/model";
 import { TYPE_NOUNS, type AnswerType } from "./lexicon";
 import { escapeRegExp } from "./text/regexp";
 import { isCommonWord } from "./text/wordnet";
@@ -29,12 +29,12 @@ const VALUE_NAMES: Partial<Record<AnswerType, string>> = {
  * (whichever generator left it missing; a part is matched to the analysis by its words, and one
  * that matches none is left as it is). Parts that are not missing pass unchanged.
  */
-export function explainGaps(parts: AnswerPart[], { analysis, hits, model = defaultModel }: { analysis: QuestionAnalysis; hits: readonly Hit[]; model?: ExtractiveModel }): AnswerPart[] {
+export function explainGaps(parts: AnswerPart[], { analysis, hits }: { analysis: QuestionAnalysis; hits: readonly Hit[] }): AnswerPart[] {
   if (!parts.some((p) => p.state === "missing")) return parts;
   const passages = hits.map((h) => h.passage);
   // The gate's readings and scores of the same hits: scoreParts reuses them rather than scoring again.
   const readings = readPassages(passages, retrievalRanks(hits));
-  const scored = scoreParts(analysis, readings, model);
+  const scored = scoreParts(analysis, readings, defaultModel);
   return parts.map((p) => {
     const i = p.state === "missing" ? analysis.parts.findIndex((a) => askKey(a.ask) === askKey(p.ask)) : -1;
     return i < 0 ? p : { ...p, gap: partGap(analysis.parts[i], scored[i], readings, passages) };
@@ -55,10 +55,14 @@ function partGap(part: RequestedPart, scored: readonly ScoredUnit[], readings: r
     .map((f) => f.surface)
     .filter(nameable);
   const asWritten = (words: string[]) => part.ask.match(new RegExp(`\\b${words.map(escapeRegExp).join("\\W+")}\\b`, "i"))?.[0];
-  // Next to each other in the question they are one phrase ("orchid import licence").
-  const phrase = absent.length ? asWritten(absent) : undefined;
-  const words = absent.map((w) => asWritten([w]) ?? w);
-  const named = phrase ? `“${phrase}”` : words.length ? `“${words.slice(0, -1).join("”, “")}${words.length > 1 ? "” or “" : ""}${words.at(-1)}”` : "";
+  // Words next to each other in the question are one phrase ("orchid import licence"), named as written there.
+  const phrases: string[][] = [];
+  for (const word of absent) {
+    const last = phrases.at(-1);
+    if (last && asWritten([...last, word])) last.push(word);
+    else phrases.push([word]);
+  }
+  const named = quotedList(phrases.map((words) => asWritten(words) ?? words.join(" ")));
   // No passage holds any word searched for: the notes do not speak of it at all.
   if (!scored.length) return { kind: "nothing_found", text: named ? `Nothing in the notes mentions ${named}.` : "Nothing in the notes shares its words." };
   // An ordinal ("the second lab") is an identifier only where the notes number the noun: not one to name as absent.
@@ -77,5 +81,8 @@ function partGap(part: RequestedPart, scored: readonly ScoredUnit[], readings: r
 
 /** A word worth naming as absent: a short one only when English knows it ("lab", "fee"), so chat shorthand ("tho", "ppl") and stray letters are not reported missing. */
 const nameable = (word: string) => /\d/.test(word) || word.length >= 5 || (word.length >= 3 && isCommonWord(word));
+
+/** Words in quotes as a list: "“a”", "“a” or “b”", "“a”, “b” or “c”"; "" for none. */
+const quotedList = (words: readonly string[]) => words.map((w) => `“${w}”`).join(", ").replace(/, (“[^”]*”)$/, " or $1");
 
 const unmentioned = (named: string): PartGap => ({ kind: "unmentioned", text: `No passage found mentions ${named}.` });
