@@ -54,7 +54,8 @@ function partGap(part: RequestedPart, scored: readonly ScoredUnit[], readings: r
   const absent = focusAbsentFrom(readings, weightFocus({ ...part, focus: asked }, () => 1, vocabularyOf(readings)))
     .map((f) => f.surface)
     .filter(nameable);
-  const asWritten = (words: string[]) => part.ask.match(new RegExp(`\\b${words.map(escapeRegExp).join("\\W+")}\\b`, "i"))?.[0];
+  // Words as the question writes them; an identifier may be glued to its noun ("HW2").
+  const asWritten = (words: string[], between = "\\W+") => part.ask.match(new RegExp(`\\b${words.map(escapeRegExp).join(between)}\\b`, "i"))?.[0];
   // Words next to each other in the question are one phrase ("orchid import licence"), named as written there.
   const phrases: string[][] = [];
   for (const word of absent) {
@@ -67,7 +68,7 @@ function partGap(part: RequestedPart, scored: readonly ScoredUnit[], readings: r
   if (!scored.length) return { kind: "nothing_found", text: named ? `Nothing in the notes mentions ${named}.` : "Nothing in the notes shares its words." };
   // An ordinal ("the second lab") is an identifier only where the notes number the noun: not one to name as absent.
   for (const { noun, id } of part.required.filter((r) => !r.ordinal && nameable(r.noun))) {
-    if (!passages.some((p) => statesId(p.text, { noun, id }))) return unmentioned(`“${part.ask.match(new RegExp(`\\b${escapeRegExp(noun)}\\W*${escapeRegExp(id)}\\b`, "i"))?.[0] ?? `${noun} ${id}`}”`);
+    if (!passages.some((p) => statesId(p.text, { noun, id }))) return unmentioned(quotedList([asWritten([noun, id], "\\W*") ?? `${noun} ${id}`]));
   }
   if (named) return unmentioned(named);
   const best = scored.find((s) => !s.excluded);

@@ -172,7 +172,7 @@ export async function* answerQuestion(input: AskInput, deps: AskDeps): AsyncGene
   };
   const finish = (decided: DecideState, parts: AnswerPart[]): AskResult => {
     trace.status = decided.status;
-    trace.partStates = parts.map((p) => ({ ask: p.ask, state: p.state, ...(p.gap ? { gap: p.gap } : {}) }));
+    trace.partStates = partStatesOf(parts);
     trace.timings.totalMs = Math.round((performance.now() - started) * 100) / 100;
     const answer: Answer = {
       status: decided.status,
@@ -309,6 +309,9 @@ export async function* answerQuestion(input: AskInput, deps: AskDeps): AsyncGene
   return result;
 }
 
+/** Each part's state for the trace, with why it is missing when that is known. */
+const partStatesOf = (parts: readonly AnswerPart[]): TraceRecord["partStates"] => parts.map((p) => ({ ask: p.ask, state: p.state, ...(p.gap ? { gap: p.gap } : {}) }));
+
 /** A validated claim as the client receives it: each citation with its passage's upload date and text around the quote. */
 function answerClaim(claim: ResolvedClaim, registry: Map<string, LabelledPassage>): AnswerClaim {
   return {
@@ -431,7 +434,7 @@ export async function answerWithContext(input: AskInput, passages: Array<Omit<La
     retrieval: null, gate: null, packing: null, attempts: [], partStates: [], status: null, timings: {},
   };
   const done = ({ status, message, nextStep }: DecideState, parts: AnswerPart[]): AskResult => {
-    Object.assign(trace, { status, partStates: parts.map((p) => ({ ask: p.ask, state: p.state })) });
+    Object.assign(trace, { status, partStates: partStatesOf(parts) });
     trace.timings.totalMs = Math.round((performance.now() - started) * 100) / 100;
     return { trace, answer: { status, parts, message: message ?? undefined, nextStep: nextStep ?? undefined, generator: generator.name, traceId: trace.id } };
   };
