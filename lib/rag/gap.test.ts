@@ -26,6 +26,10 @@ describe("explainGaps", () => {
     expect(gapFor("Who approves the orchid import licence?", [warden, watering])).toEqual({ kind: "unmentioned", text: "No passage found mentions “orchid import licence”." });
   });
 
+  it("names a number only with its noun or inside a word", () => {
+    expect(gapFor("Which of the 12 benches gets the ferns?", [warden, watering])).toEqual({ kind: "unmentioned", text: "No passage found mentions “benches” or “ferns”." });
+  });
+
   it("lists nouns apart in the question one by one", () => {
     expect(gapFor("Where do the choir, the orchestra and the brass band rehearse?", [warden, watering])).toEqual({
       kind: "unmentioned",

@@ -80,8 +80,12 @@ function partGap(part: RequestedPart, scored: readonly ScoredUnit[], readings: r
   return { kind: "not_close", text: `${where} does not answer it closely enough to quote.` };
 }
 
-/** A word worth naming as absent: a short one only when English knows it ("lab", "fee"), so chat shorthand ("tho", "ppl") and stray letters are not reported missing. */
-const nameable = (word: string) => /\d/.test(word) || word.length >= 5 || (word.length >= 3 && isCommonWord(word));
+/**
+ * A word worth naming as absent: a short one only when English knows it ("lab", "fee"), so chat
+ * shorthand ("tho", "ppl") and stray letters are not reported missing; a number only inside a word
+ * ("HW2"), since a bare one ("the remaining 40") says nothing without its noun.
+ */
+const nameable = (word: string) => (/\d/.test(word) ? /\p{L}/u.test(word) : word.length >= 5 || (word.length >= 3 && isCommonWord(word)));
 
 /** Words in quotes as a list: "“a”", "“a” or “b”", "“a”, “b” or “c”"; "" for none. */
 const quotedList = (words: readonly string[]) => words.map((w) => `“${w}”`).join(", ").replace(/, (“[^”]*”)$/, " or $1");

@@ -84,6 +84,16 @@ describe("requestedParts: answer types", () => {
     expect(lemmas(count.focus)).toEqual(["credit", "thesis", "worth"]);
   });
 
+  it("drops a classifier heading the interrogative's phrase ('what sort of glaze'), keeping the noun it classifies", () => {
+    expect(lemmas(requestedParts("What sort of glaze is fired in the kiln?").parts[0].focus)).toEqual(["glaze", "fire", "kiln"]);
+    expect(lemmas(requestedParts("What is another word for a kiln shelf?").parts[0].focus)).toEqual(["kiln", "shelf"]);
+    // Not heading the interrogative's phrase, or followed by no "of"/"for": the noun is asked about.
+    expect(lemmas(requestedParts("Which glaze is the sort of blue the potter wants?").parts[0].focus)).toContain("sort");
+    expect(lemmas(requestedParts("Which form do I sign for the kiln?").parts[0].focus)).toContain("form");
+    // Alone it is the subject: "what sort is it" has nothing else to ask about.
+    expect(lemmas(requestedParts("What sort is best?").parts[0].focus)).toContain("sort");
+  });
+
   it("drops a verb that only takes the next one ('need to bring'), but not a verb asked about", () => {
     expect(lemmas(requestedParts("what do we need to bring to the kiln room").parts[0].focus)).toEqual(["bring", "kiln", "room"]);
     expect(lemmas(requestedParts("what do we need for the kiln room").parts[0].focus)).toEqual(["need", "kiln", "room"]);
@@ -174,6 +184,11 @@ describe("requestedParts: required identifiers", () => {
     expect(requestedParts("if the pump is 70% and the valve 90%, what is the flow?").parts[0].required).toEqual([]);
     expect(requestedParts("how stiff is a beam 3x as deep?").parts[0].required).toEqual([]);
     expect(requestedParts("which bench is rig 3B on?").parts[0].required).toEqual([{ noun: "rig", id: "3b" }]);
+  });
+
+  it("reads a number between a participle and a noun as a count ('the remaining 40 seats'), a gerund's number as its id", () => {
+    expect(requestedParts("who repots the remaining 40 cacti?").parts[0].required).toEqual([]);
+    expect(requestedParts("when is Writing 2 due?").parts[0].required).toEqual([{ noun: "writing", id: "2" }]);
   });
 
   it("reads a glued form 'HW2' as noun hw with id 2", () => {

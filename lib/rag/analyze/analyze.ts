@@ -7,7 +7,7 @@
  */
 import { AFTER_SHORT_ARE, ALL_DEMONSTRATIVES, ANAPHORS, BEFORE_SHORT_ARE, BEFORE_SHORT_YOU, CONTRACTS_IS, DEFINING_VERBS, DEMONSTRATIVES, HOW_DEGREE, INTERROGATIVES, PART_CONNECTIVES, PERSONAL_PRONOUNS, PLURAL_PRONOUNS, POSSESSIVE_DETERMINERS, REQUEST_VERBS, SHORTHAND, SUBJECT_SWAP_OPENERS, TIME_PREPOSITIONS, TYPE_NOUNS, type AnswerType } from "../lexicon";
 import { annotate, contentLemmas, type EntitySpan, type TextToken } from "../text/nlp";
-import { closedCompoundsOf, isCommonWord, isTimeNoun, relatedWords } from "../text/wordnet";
+import { closedCompoundsOf, isCommonWord, isTimeNoun, namesAKind, relatedWords } from "../text/wordnet";
 
 export type { AnswerType } from "../lexicon";
 
@@ -85,6 +85,9 @@ function ordinalNumber(tokens: readonly TextToken[], i: number): string | null {
 /** A number with a percent or times sign flush after it ("85%", "4x", "1.5×") is a share or a multiple of something, not an identifier. */
 const isQuantity = (number: TextToken, after: TextToken | undefined) => !!after && after.start === number.end && /^(?:%|x|×)$/i.test(after.text);
 
+/** A participle before a number that a plural noun follows modifies the counted noun ("the remaining 40 seats"): the number counts, it names nothing. */
+const countsNounAfter = (before: TextToken, after: TextToken | undefined) => before.pos === "VERB" && after?.pos === "NOUN" && after.lemma !== lower(after);
+
 /** Identifiers: a noun followed by a number or single capital ("Section B"), a glued form ("HW1"), or an ordinal before a noun ("the second midterm"). */
 function requiredIds(tokens: TextToken[]): RequiredId[] {
   const out: RequiredId[] = [];
@@ -93,7 +96,7 @@ function requiredIds(tokens: TextToken[]): RequiredId[] {
     const ordinal = ordinalNumber(tokens, i);
     if (ordinal) out.push({ noun: next.lemma, id: ordinal, ordinal: true });
     // A name followed by "=" is a variable of an equation ("the demand curve Q = 100 − 2P"), not an identifier.
-    else if (t.content && t.pos !== "NUM" && next && isIdToken(next) && !hasAlnumId(t) && !EQUATION_SIGN.test(tokens[i + 2]?.text ?? "") && !isQuantity(next, tokens[i + 2])) out.push({ noun: t.pos === "VERB" ? lower(t) : t.lemma, id: (next.pos === "NUM" ? next.lemma : next.text).toLowerCase() }); // a number's lemma keeps a letter written flush after it ("3B"); a gerund naming the item keeps its spelling ("Writing 2", not "write")
+    else if (t.content && t.pos !== "NUM" && next && isIdToken(next) && !hasAlnumId(t) && !EQUATION_SIGN.test(tokens[i + 2]?.text ?? "") && !isQuantity(next, tokens[i + 2]) && !countsNounAfter(t, tokens[i + 2])) out.push({ noun: t.pos === "VERB" ? lower(t) : t.lemma, id: (next.pos === "NUM" ? next.lemma : next.text).toLowerCase() }); // a number's lemma keeps a letter written flush after it ("3B"); a gerund naming the item keeps its spelling ("Writing 2", not "write")
     else if (hasAlnumId(t) && t.type !== "number") {
       const m = t.text.toLowerCase().match(/^(\p{L}+)-?(\d+\p{L}?)$/u);
       if (m) out.push({ noun: m[1], id: m[2] });
@@ -326,6 +329,18 @@ function framesTime(tokens: readonly TextToken[], i: number): boolean {
   return false;
 }
 
+/**
+ * A classifier noun (namesAKind) heading the interrogative's phrase and followed by "of" or "for"
+ * ("which type of engine", "what is another name for …"): the words between the interrogative and
+ * it are auxiliaries, determiners and adjectives only.
+ */
+function classifiesNext(tokens: readonly TextToken[], i: number): boolean {
+  const t = tokens[i];
+  if (!isNounish(t) || !["of", "for"].includes(lower(tokens[i + 1] ?? t)) || !namesAKind(t.lemma)) return false;
+  const wh = tokens.slice(0, i).findLastIndex(isInterrogative);
+  return wh >= 0 && tokens.slice(wh + 1, i).every((p) => p.pos === "AUX" || p.pos === "DET" || p.pos === "ADJ" || !p.content);
+}
+
 const focusOf = (tokens: TextToken[]): FocusTerm[] => {
   const seen = new Set<string>();
   const out: FocusTerm[] = [];
@@ -337,6 +352,8 @@ const focusOf = (tokens: TextToken[]): FocusTerm[] => {
     if (setting.has(t) && others.length) return;
     // "what year", "how many": the type noun names the kind of answer, not its subject.
     if (TYPE_NOUNS.has(t.lemma) && tokens.slice(0, i).every((p) => !p.content)) return;
+    // "what kind of plant", "another name for a cell": the classifier asks something of the noun after it, which is the subject.
+    if (classifiesNext(tokens, i) && others.some((o) => o !== t)) return;
     if (t.pos === "VERB" && REQUEST_VERBS.has(t.lemma) && i === tokens.findIndex((p) => p.content)) return;
     if (HOW_DEGREE.has(lower(t))) return;
     // "what do we need to bring", "do I want to cite it": a verb that only takes the next one ("to bring") asks nothing itself.

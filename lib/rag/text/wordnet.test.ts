@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { areRelated, classesOf, closedCompoundsOf, isCommonWord, isCompoundKindOf, isTimeNoun, relatedWords } from "./wordnet";
+import { areRelated, classesOf, closedCompoundsOf, isCommonWord, isCompoundKindOf, isTimeNoun, namesAKind, relatedWords } from "./wordnet";
 
 describe("relatedWords", () => {
   it("gives synonyms from the lemma's frequent senses", () => {
@@ -130,5 +130,10 @@ describe("closed compounds", () => {
     expect([...classesOf("Oslo")]).toEqual(expect.arrayContaining(["city", "location"]));
     expect(classesOf("teaspoon").has("location")).toBe(false);
     expect(classesOf("Srikrishnan").size).toBe(0);
+  });
+
+  it("tells a noun naming a kind of thing, or a word for one, from a noun naming a thing", () => {
+    for (const w of ["kind", "sort", "category", "genre", "species", "name", "term", "acronym"]) expect(namesAKind(w), w).toBe(true);
+    for (const w of ["glaze", "kiln", "problem", "answer", "method", "Srikrishnan"]) expect(namesAKind(w), w).toBe(false);
   });
 });

@@ -391,6 +391,20 @@ export function classesOf(word: string): ReadonlySet<string> {
   return value;
 }
 
+/** The classes a classifier noun is, or is a kind of: a category of things ("kind", "genre") or a unit of language naming one ("name", "term"). */
+const CLASSIFIER_CLASSES = ["category", "language_unit"];
+
+/**
+ * True when a first noun sense of the word names a kind of thing or a word for one ("type",
+ * "species"; "name", "term", "acronym"): in "what kind of X" or "another name for X" it says what
+ * is asked about X, not what X is about.
+ */
+export function namesAKind(word: string): boolean {
+  const key = word.trim().toLowerCase();
+  const classes = classesOf(key);
+  return CLASSIFIER_CLASSES.some((c) => c === key || classes.has(c));
+}
+
 /** Every lemma reversed, sorted, in one string with their start offsets (under 1 MB of heap, measured; an array of 150,000 strings takes several times that): the lemmas ending in a word are one range of it. Built on first use. */
 let reversed: { joined: string; starts: Int32Array } | null = null;
 const compoundCache = new Map<string, readonly string[]>();
