@@ -186,9 +186,11 @@ describe("requestedParts: required identifiers", () => {
     expect(requestedParts("which bench is rig 3B on?").parts[0].required).toEqual([{ noun: "rig", id: "3b" }]);
   });
 
-  it("reads a number between a participle and a noun as a count ('the remaining 40 seats'), a gerund's number as its id", () => {
+  it("reads a number a participle counts ('the remaining 40 seats') and a verb's letter ('computing K') as naming nothing, a gerund's number as its id", () => {
     expect(requestedParts("who repots the remaining 40 cacti?").parts[0].required).toEqual([]);
     expect(requestedParts("when is Writing 2 due?").parts[0].required).toEqual([{ noun: "writing", id: "2" }]);
+    expect(requestedParts("what limits the rate when computing K for the mixture?").parts[0].required).toEqual([]);
+    expect(requestedParts("what is in Appendix K?").parts[0].required).toEqual([{ noun: "appendix", id: "k" }]);
   });
 
   it("reads a glued form 'HW2' as noun hw with id 2", () => {

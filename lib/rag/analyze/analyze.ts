@@ -85,8 +85,12 @@ function ordinalNumber(tokens: readonly TextToken[], i: number): string | null {
 /** A number with a percent or times sign flush after it ("85%", "4x", "1.5×") is a share or a multiple of something, not an identifier. */
 const isQuantity = (number: TextToken, after: TextToken | undefined) => !!after && after.start === number.end && /^(?:%|x|×)$/i.test(after.text);
 
-/** A participle before a number that a plural noun follows modifies the counted noun ("the remaining 40 seats"): the number counts, it names nothing. */
-const countsNounAfter = (before: TextToken, after: TextToken | undefined) => before.pos === "VERB" && after?.pos === "NOUN" && after.lemma !== lower(after);
+/**
+ * A verb before a number or letter that names nothing: a participle before a plural noun it
+ * counts ("the remaining 40 seats"), or a verb taking a letter as its object ("computing T",
+ * "implies P"): a gerund names an item by a number only ("Writing 2").
+ */
+const verbNamesNothing = (before: TextToken, id: TextToken, after: TextToken | undefined) => before.pos === "VERB" && (id.pos !== "NUM" || (after?.pos === "NOUN" && after.lemma !== lower(after)));
 
 /** Identifiers: a noun followed by a number or single capital ("Section B"), a glued form ("HW1"), or an ordinal before a noun ("the second midterm"). */
 function requiredIds(tokens: TextToken[]): RequiredId[] {
@@ -96,7 +100,7 @@ function requiredIds(tokens: TextToken[]): RequiredId[] {
     const ordinal = ordinalNumber(tokens, i);
     if (ordinal) out.push({ noun: next.lemma, id: ordinal, ordinal: true });
     // A name followed by "=" is a variable of an equation ("the demand curve Q = 100 − 2P"), not an identifier.
-    else if (t.content && t.pos !== "NUM" && next && isIdToken(next) && !hasAlnumId(t) && !EQUATION_SIGN.test(tokens[i + 2]?.text ?? "") && !isQuantity(next, tokens[i + 2]) && !countsNounAfter(t, tokens[i + 2])) out.push({ noun: t.pos === "VERB" ? lower(t) : t.lemma, id: (next.pos === "NUM" ? next.lemma : next.text).toLowerCase() }); // a number's lemma keeps a letter written flush after it ("3B"); a gerund naming the item keeps its spelling ("Writing 2", not "write")
+    else if (t.content && t.pos !== "NUM" && next && isIdToken(next) && !hasAlnumId(t) && !EQUATION_SIGN.test(tokens[i + 2]?.text ?? "") && !isQuantity(next, tokens[i + 2]) && !verbNamesNothing(t, next, tokens[i + 2])) out.push({ noun: t.pos === "VERB" ? lower(t) : t.lemma, id: (next.pos === "NUM" ? next.lemma : next.text).toLowerCase() }); // a number's lemma keeps a letter written flush after it ("3B"); a gerund naming the item keeps its spelling ("Writing 2", not "write")
     else if (hasAlnumId(t) && t.type !== "number") {
       const m = t.text.toLowerCase().match(/^(\p{L}+)-?(\d+\p{L}?)$/u);
       if (m) out.push({ noun: m[1], id: m[2] });
