@@ -191,6 +191,8 @@ describe("requestedParts: required identifiers", () => {
     expect(requestedParts("when is Writing 2 due?").parts[0].required).toEqual([{ noun: "writing", id: "2" }]);
     expect(requestedParts("what limits the rate when computing K for the mixture?").parts[0].required).toEqual([]);
     expect(requestedParts("what is in Appendix K?").parts[0].required).toEqual([{ noun: "appendix", id: "k" }]);
+    // A letter hyphened to the next word is part of it.
+    expect(requestedParts("why do indexes use B-trees?").parts[0].required).toEqual([]);
   });
 
   it("reads a glued form 'HW2' as noun hw with id 2", () => {

@@ -65,6 +65,8 @@ export interface QuestionAnalysis {
 const isNounish = (t: TextToken) => t.pos === "NOUN" || t.pos === "PROPN";
 /** A number, or a single capital that is not the pronoun "I" or the article "A" ("the last day I can drop" names no day I). */
 const isIdToken = (t: TextToken) => (t.pos === "NUM" && /^\d+(?:\.\d+)*[a-z]?$/i.test(t.text)) || (/^[A-Z]$/.test(t.text) && t.pos !== "PRON" && t.pos !== "DET");
+/** A letter hyphened to the word after it is part of that word ("B-tree", "T-test"), not an identifier of the word before it. */
+const opensCompound = (t: TextToken, after: TextToken | undefined, word: TextToken | undefined) => /^\p{L}$/u.test(t.text) && after?.text === "-" && after.start === t.end && word?.start === after.end;
 const hasAlnumId = (t: TextToken) => /\p{L}/u.test(t.text) && /\d/.test(t.text) && t.text.length <= 8;
 
 /** Signs that make the name before them a variable: equals, (in)equalities, approximately. */
@@ -100,7 +102,7 @@ function requiredIds(tokens: TextToken[]): RequiredId[] {
     const ordinal = ordinalNumber(tokens, i);
     if (ordinal) out.push({ noun: next.lemma, id: ordinal, ordinal: true });
     // A name followed by "=" is a variable of an equation ("the demand curve Q = 100 − 2P"), not an identifier.
-    else if (t.content && t.pos !== "NUM" && next && isIdToken(next) && !hasAlnumId(t) && !EQUATION_SIGN.test(tokens[i + 2]?.text ?? "") && !isQuantity(next, tokens[i + 2]) && !verbNamesNothing(t, next, tokens[i + 2])) out.push({ noun: t.pos === "VERB" ? lower(t) : t.lemma, id: (next.pos === "NUM" ? next.lemma : next.text).toLowerCase() }); // a number's lemma keeps a letter written flush after it ("3B"); a gerund naming the item keeps its spelling ("Writing 2", not "write")
+    else if (t.content && t.pos !== "NUM" && next && isIdToken(next) && !hasAlnumId(t) && !EQUATION_SIGN.test(tokens[i + 2]?.text ?? "") && !isQuantity(next, tokens[i + 2]) && !verbNamesNothing(t, next, tokens[i + 2]) && !opensCompound(next, tokens[i + 2], tokens[i + 3])) out.push({ noun: t.pos === "VERB" ? lower(t) : t.lemma, id: (next.pos === "NUM" ? next.lemma : next.text).toLowerCase() }); // a number's lemma keeps a letter written flush after it ("3B"); a gerund naming the item keeps its spelling ("Writing 2", not "write")
     else if (hasAlnumId(t) && t.type !== "number") {
       const m = t.text.toLowerCase().match(/^(\p{L}+)-?(\d+\p{L}?)$/u);
       if (m) out.push({ noun: m[1], id: m[2] });
