@@ -281,6 +281,26 @@ test("a question with a part the notes do not cover is answered in part and name
   await shot(chat, testInfo, "partial");
 });
 
+test("a declined question whose closest passage lacks the asked value offers that passage to read, as a citation opens", async ({ page }, testInfo) => {
+  const chat = new ChatPage(page);
+  await chat.goto(COURSE);
+  const answer = await chat.ask("What is the phone number of the teaching assistant?");
+  await expect(chat.status(answer)).toHaveAttribute("data-status", "insufficient_evidence");
+  const why = answer.getByTestId("missing-why");
+  await expect(why).toHaveText(/^The closest passage \(Course Syllabus, PDF page 1\) gives no phone number\./);
+  await expect(chat.claims(answer)).toHaveCount(0);
+  // The one chip is the closest passage's, named as no answer, with its page and revision.
+  const chip = chat.chips(why);
+  await expect(chat.chips(answer)).toHaveCount(1);
+  await expect(chip).toHaveAccessibleName(/^Closest passage, not an answer: Course Syllabus, PDF page 1, revision 1$/);
+  const popover = await chat.openChip(chip);
+  await expect(popover.getByTestId("popover-page")).toHaveText("PDF page 1");
+  await expect(popover).toContainText("The teaching assistant is Samuel Okafor");
+  await shot(chat, testInfo, "declined-closest");
+  await page.keyboard.press("Escape");
+  await expect(chat.popover).toHaveCount(0);
+});
+
 test("a question the notes cannot answer says so, with a next step and no claims", async ({ page }, testInfo) => {
   const chat = new ChatPage(page);
   await chat.goto(COURSE);

@@ -271,13 +271,16 @@ function SupportedParts({ parts, turnKey, labelled }: { parts: StreamingPart[]; 
 }
 
 /** A part the notes did not answer, and why, as far as the passages searched show. */
-function MissingPart({ part, label = "Not in your notes", className }: { part: AnswerPart; label?: string; className?: string }) {
+function MissingPart({ part, partKey, label = "Not in your notes", className }: { part: AnswerPart; partKey: string; label?: string; className?: string }) {
+  const closest = part.gap?.closest;
   return (
     <li data-testid="missing-part" className={className}>
       <span className="font-medium">{label}:</span> {part.ask}
       {part.gap ? (
         <span data-testid="missing-why" className="block text-sm text-muted">
           {part.gap.text}
+          {/* The passage itself, to read and judge: the chip opens it like any citation. */}
+          {closest ? <CitationChips claimKey={`${partKey}-closest`} citations={[closest]} name="Closest passage, not an answer" /> : null}
         </span>
       ) : null}
     </li>
@@ -301,7 +304,7 @@ function FinalBody({ answer, turnKey, onRetry }: { answer: Answer; turnKey: stri
           <Notice tone="amber" testId="answer-explanation">
             <ul className="space-y-1">
               {missing.map((p, i) => (
-                <MissingPart key={i} part={p} className="text-[15px] text-amber-950" />
+                <MissingPart key={i} part={p} partKey={`${turnKey}-m${i}`} className="text-[15px] text-amber-950" />
               ))}
               {withheld.map((p, i) => (
                 <li key={`w${i}`} data-testid="withheld-part" className="text-[15px] text-amber-950">
@@ -320,7 +323,7 @@ function FinalBody({ answer, turnKey, onRetry }: { answer: Answer; turnKey: stri
           {missing.length ? (
             <ul className="space-y-1 text-muted">
               {missing.map((p, i) => (
-                <MissingPart key={i} part={p} label="Looked for" />
+                <MissingPart key={i} part={p} partKey={`${turnKey}-m${i}`} label="Looked for" />
               ))}
             </ul>
           ) : null}
@@ -334,7 +337,7 @@ function FinalBody({ answer, turnKey, onRetry }: { answer: Answer; turnKey: stri
           {missing.length ? (
             <ul className="space-y-1 text-[15px]">
               {missing.map((p, i) => (
-                <MissingPart key={i} part={p} />
+                <MissingPart key={i} part={p} partKey={`${turnKey}-m${i}`} />
               ))}
             </ul>
           ) : null}

@@ -17,11 +17,11 @@ export function groupByLabel(citations: AnswerCitation[]): AnswerCitation[][] {
 }
 
 /** The chips of one claim, inline after its text. */
-export function CitationChips({ claimKey, citations }: { claimKey: string; citations: AnswerCitation[] }) {
+export function CitationChips({ claimKey, citations, name }: { claimKey: string; citations: AnswerCitation[]; name?: string }) {
   return (
     <span className="ml-1 inline-flex flex-wrap gap-1 align-baseline">
       {groupByLabel(citations).map((group) => (
-        <CitationChip key={group[0].label} chipKey={`${claimKey}:${group[0].label}`} citations={group} />
+        <CitationChip key={group[0].label} chipKey={`${claimKey}:${group[0].label}`} citations={group} name={name} />
       ))}
     </span>
   );
@@ -34,7 +34,7 @@ const canHover = () => typeof window !== "undefined" && window.matchMedia("(hove
  * the document, page and revision; hovering with a mouse previews it. Escape closes the popover
  * and returns focus to the chip.
  */
-export function CitationChip({ chipKey, citations }: { chipKey: string; citations: AnswerCitation[] }) {
+export function CitationChip({ chipKey, citations, name }: { chipKey: string; citations: AnswerCitation[]; name?: string }) {
   const { openChip, setOpenChip, openSource, source, currentRevision } = useSources();
   const first = citations[0];
   const open = openChip === chipKey;
@@ -165,6 +165,8 @@ export function CitationChip({ chipKey, citations }: { chipKey: string; citation
   const page = pageWords(first);
   const popId = `popover-${chipKey.replace(/[^a-zA-Z0-9_-]/g, "-")}`;
   const showing = source?.key === chipKey;
+  // What a screen reader calls the chip: a source of the claim, unless it is named otherwise (the closest passage to a missing part).
+  const spoken = name ?? `Source ${first.label}`;
 
   return (
     <span
@@ -187,7 +189,7 @@ export function CitationChip({ chipKey, citations }: { chipKey: string; citation
         aria-expanded={open}
         aria-controls={open ? popId : undefined}
         aria-haspopup="dialog"
-        aria-label={`Source ${first.label}: ${first.documentTitle}, ${page.pdf}, revision ${first.revision}`}
+        aria-label={`${spoken}: ${first.documentTitle}, ${page.pdf}, revision ${first.revision}`}
         onClick={onClick}
         className={`relative -top-px inline-flex h-5 min-w-7 items-center justify-center gap-0.5 rounded-md px-1.5 align-middle font-mono text-[11px] font-semibold leading-none tracking-tight ring-1 ring-inset transition-colors ${
           open || showing
@@ -203,7 +205,7 @@ export function CitationChip({ chipKey, citations }: { chipKey: string; citation
           ref={popRef}
           id={popId}
           role="dialog"
-          aria-label={`Source ${first.label}: ${first.documentTitle}`}
+          aria-label={`${spoken}: ${first.documentTitle}`}
           tabIndex={-1}
           data-testid="citation-popover"
           style={{ position: "fixed", ...position }}

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { analyzeQuestion } from "./analyze/analyze";
 import { makeHit } from "./fixtures.mock";
-import { explainGaps } from "./gap";
+import { CLOSEST_LABEL, explainGaps } from "./gap";
 import type { AnswerPart, Hit } from "./types";
 
 const hit = (text: string, rank: number, pdfPage = rank) => makeHit(text, rank, { passage: { documentId: "guide", documentTitle: "Greenhouse handbook", pdfPage } });
@@ -37,16 +37,25 @@ describe("explainGaps", () => {
     });
   });
 
-  it("says the closest passage gives no value of the kind asked for, with its document and page", () => {
-    expect(gapFor("What is the greenhouse warden's phone number?", [warden, watering])).toEqual({
-      kind: "no_value",
-      text: "The closest passage (Greenhouse handbook, PDF page 1) gives no phone number.",
-    });
+  it("says the closest passage gives no value of the kind asked for, with its document and page, and quotes it", () => {
+    const gap = gapFor("What is the greenhouse warden's phone number?", [warden, watering]);
+    expect(gap).toMatchObject({ kind: "no_value", text: "The closest passage (Greenhouse handbook, PDF page 1) gives no phone number." });
+    expect(gap?.closest).toMatchObject({ label: CLOSEST_LABEL, documentTitle: "Greenhouse handbook", pdfPage: 1 });
+    expect(warden.passage.text).toContain(gap!.closest!.quote);
   });
 
-  it("says when the closest passage is on the subject but does not answer it", () => {
+  it("says when the closest passage is on the subject but does not answer it, and quotes it as the stored text has it", () => {
     const gap = gapFor("Why are the seedlings watered in the morning?", [watering, warden]);
-    expect(gap).toEqual({ kind: "not_close", text: "The closest passage (Greenhouse handbook, PDF page 4) does not answer it closely enough to quote." });
+    expect(gap).toMatchObject({ kind: "not_close", text: "The closest passage (Greenhouse handbook, PDF page 4) does not answer it closely enough." });
+    const closest = gap!.closest!;
+    expect(closest).toMatchObject({ label: CLOSEST_LABEL, pdfPage: 4, quote: "Seedlings in Bay 2 are watered at 7:30 every morning.", revision: watering.passage.revisionNumber });
+    // Offsets in the stored page text, as any citation's: the excerpt opens on exactly this quote.
+    expect(closest.charEnd - closest.charStart).toBe(closest.quote.length);
+    expect(closest.context).toBe(watering.passage.text);
+  });
+
+  it("quotes no passage when the reason is a word no passage uses", () => {
+    expect(gapFor("Who approves the orchid import licence?", [warden, watering])?.closest).toBeUndefined();
   });
 
   it("says nothing was found when no passage was retrieved", () => {

@@ -6,7 +6,8 @@ import { defaultModel } from "./extractive/model";
 import { TYPE_NOUNS, type AnswerType } from "./lexicon";
 import { escapeRegExp } from "./text/regexp";
 import { isCommonWord } from "./text/wordnet";
-import type { AnswerPart, Hit, PartGap, Passage } from "./types";
+import type { AnswerCitation, AnswerPart, Hit, PartGap, Passage } from "./types";
+import { answerCitation, validateClaim } from "./validate";
 
 /** How a kind of value is named to a student ("gives no phone number"). */
 const VALUE_NAMES: Partial<Record<AnswerType, string>> = {
@@ -72,12 +73,23 @@ function partGap(part: RequestedPart, scored: readonly ScoredUnit[], readings: r
   }
   if (named) return unmentioned(named);
   const best = scored.find((s) => !s.excluded);
-  if (!best) return { kind: "not_close", text: "No passage found answers it closely enough to quote." };
+  if (!best) return { kind: "not_close", text: "No passage found answers it closely enough." };
   const near = passages[best.passage];
   const where = `The closest passage (${near.documentTitle}, PDF page ${near.pdfPage})`;
   const valueName = VALUE_NAMES[part.answerType];
-  if (valueName && best.features.typeMissing) return { kind: "no_value", text: `${where} gives no ${valueName}.` };
-  return { kind: "not_close", text: `${where} does not answer it closely enough to quote.` };
+  const closest = quoted(best, near);
+  if (valueName && best.features.typeMissing) return { kind: "no_value", text: `${where} gives no ${valueName}.`, ...closest };
+  return { kind: "not_close", text: `${where} does not answer it closely enough.`, ...closest };
+}
+
+/** The chip label of the closest passage: it is no source of an answer, so it takes no source number. */
+export const CLOSEST_LABEL = "closest";
+
+/** The closest unit as a citation, checked against its passage as every quote is; nothing when it does not check out. */
+function quoted(unit: ScoredUnit, passage: Passage): { closest?: AnswerCitation } {
+  const registry = new Map([[CLOSEST_LABEL, { ...passage, label: CLOSEST_LABEL }]]);
+  const { claim, problems } = validateClaim({ text: unit.quote, evidence: [{ sourceId: CLOSEST_LABEL, quote: unit.quote }] }, { partIndex: 0, claimIndex: 0 }, registry);
+  return problems.length ? {} : { closest: answerCitation(claim.citations[0], passage) };
 }
 
 /**

@@ -17,7 +17,7 @@ import { analyzeQuestion, type QuestionAnalysis } from "./analyze/analyze";
 import { askKey, claimKey, distinctAnswerParts, distinctParts } from "./dedupe";
 import { interleave, isRetrievalError, retrieve, retrieveRows, scopesOf, type RetrievePorts } from "./retrieve";
 import { timed, traceGate, traceHits, tracePacking, type TraceRecord } from "./trace";
-import { validate, validateClaim } from "./validate";
+import { answerCitation, validate, validateClaim } from "./validate";
 import type {
   Answer,
   AnswerClaim,
@@ -309,17 +309,14 @@ export async function* answerQuestion(input: AskInput, deps: AskDeps): AsyncGene
   return result;
 }
 
-/** Each part's state for the trace, with why it is missing when that is known. */
-const partStatesOf = (parts: readonly AnswerPart[]): TraceRecord["partStates"] => parts.map((p) => ({ ask: p.ask, state: p.state, ...(p.gap ? { gap: p.gap } : {}) }));
+/** Each part's state for the trace, with why it is missing when that is known (the reason, not the passage it quotes: the trace has the retrieved passages). */
+const partStatesOf = (parts: readonly AnswerPart[]): TraceRecord["partStates"] => parts.map((p) => ({ ask: p.ask, state: p.state, ...(p.gap ? { gap: { kind: p.gap.kind, text: p.gap.text } } : {}) }));
 
 /** A validated claim as the client receives it: each citation with its passage's upload date and text around the quote. */
 function answerClaim(claim: ResolvedClaim, registry: Map<string, LabelledPassage>): AnswerClaim {
   return {
     text: claim.text,
-    citations: claim.citations.map((cit) => {
-      const passage = registry.get(cit.label)!;
-      return { ...cit, uploadedAt: passage.uploadedAt, context: passage.text, contextStart: passage.charStart };
-    }),
+    citations: claim.citations.map((cit) => answerCitation(cit, registry.get(cit.label)!)),
   };
 }
 

@@ -257,6 +257,11 @@ export interface PartGap {
   kind: "nothing_found" | "unmentioned" | "no_value" | "not_close";
   /** Said to the student beside the part, and to the instructor among the course's gaps. */
   text: string;
+  /**
+   * "no_value" and "not_close": the closest passage's best sentence, quoted verbatim like a
+   * citation, so the student can read it and judge for themselves. Never an answer.
+   */
+  closest?: AnswerCitation;
 }
 
 export interface AnswerPart {

@@ -1,5 +1,5 @@
 import { normalizeInline } from "./normalize";
-import type { CitationProblem, DraftClaim, Evidence, GenerateState, LabelledPassage, ResolvedCitation, ResolvedClaim, ResolvedPart, ValidateState } from "./types";
+import type { AnswerCitation, CitationProblem, DraftClaim, Evidence, GenerateState, LabelledPassage, Passage, ResolvedCitation, ResolvedClaim, ResolvedPart, ValidateState } from "./types";
 import { StageError } from "./errors";
 
 export class PassageNotNormalizedError extends StageError {
@@ -86,6 +86,9 @@ function resolveClaim(claim: DraftClaim, at: { partIndex: number; claimIndex: nu
   }
   return { text: claim.text, citations };
 }
+
+/** A resolved citation as the client receives it: with its passage's upload date and the passage around the quote. */
+export const answerCitation = (cit: ResolvedCitation, passage: Passage): AnswerCitation => ({ ...cit, uploadedAt: passage.uploadedAt, context: passage.text, contextStart: passage.charStart });
 
 /** One claim checked on its own, as a streamed answer is: its citations resolved, or the problems that hold it back. */
 export function validateClaim(claim: DraftClaim, at: { partIndex: number; claimIndex: number }, registry: Map<string, LabelledPassage>): { claim: ResolvedClaim; problems: CitationProblem[] } {
