@@ -183,6 +183,13 @@ describe("unitFeatures: answer type", () => {
     expect(get(featuresOf("Who mentors the cohort?", [{ text }]), "Mentor: Oksana Petrenkova")).toMatchObject(TYPE_MET);
   });
 
+  it("takes for a where-question a place noun in a capitalised name whose words are common ones ('Chemistry Pavilion'), not the same noun in lower case", () => {
+    const text = "Star party: Friday 3 October, 8 pm, Chemistry Pavilion roof\nStar party: the pavilion sells warm drinks\n";
+    const where = featuresOf("Where is the star party held?", [{ text }]);
+    expect(get(where, "Star party: Friday 3 October, 8 pm, Chemistry Pavilion roof")).toMatchObject(TYPE_MET);
+    expect(get(where, "Star party: the pavilion sells warm drinks")).toMatchObject(TYPE_UNMET);
+  });
+
   it("takes a telephone number for a phone question, not an email beside it", () => {
     const text = "Greenhouse desk: (614) 292-7765\nGreenhouse email: desk@greens.example.edu\n";
     const phone = featuresOf("What is the greenhouse desk's phone number?", [{ text }]);

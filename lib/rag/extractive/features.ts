@@ -429,9 +429,12 @@ function namesPlace(ownContent: readonly TextToken[], isNewName: (t: TextToken) 
   return ownContent.some(
     (t, k) =>
       (isNewName(t) && classesOf(t.lemma).has("location")) ||
-      (isPlaceNoun(t) && !questionLemmas.has(t.lemma) && [ownContent[k - 1], ownContent[k + 1]].some((n) => n && (isNewName(n) || n.pos === "NUM"))),
+      (isPlaceNoun(t) && !questionLemmas.has(t.lemma) && ([ownContent[k - 1], ownContent[k + 1]].some((n) => n && (isNewName(n) || n.pos === "NUM")) || namedInTitleCase(ownContent, k))),
   );
 }
+
+/** A noun capitalised after a capitalised word: part of a proper name ("Physics Building", "Main Examination Hall"). */
+const namedInTitleCase = (tokens: readonly TextToken[], k: number) => k > 0 && /^\p{Lu}\p{Ll}/u.test(tokens[k].text) && /^\p{Lu}/u.test(tokens[k - 1].text);
 
 /** A preposition of place before a noun the question did not say ("in the kitchen bins"): a place, named or not. */
 function saysWhere(own: readonly TextToken[], questionLemmas: ReadonlySet<string>, undated: (t: TextToken) => boolean): boolean {
