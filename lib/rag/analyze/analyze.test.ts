@@ -87,6 +87,8 @@ describe("requestedParts: answer types", () => {
   it("drops a classifier heading the interrogative's phrase ('what sort of glaze'), keeping the noun it classifies", () => {
     expect(lemmas(requestedParts("What sort of glaze is fired in the kiln?").parts[0].focus)).toEqual(["glaze", "fire", "kiln"]);
     expect(lemmas(requestedParts("What is another word for a kiln shelf?").parts[0].focus)).toEqual(["kiln", "shelf"]);
+    // A word for something needs no "of": "what term describes X" asks for the term.
+    expect(lemmas(requestedParts("What term describes a kiln with two chambers?").parts[0].focus)).toEqual(["describe", "kiln", "chamber"]);
     // Not heading the interrogative's phrase, or followed by no "of"/"for": the noun is asked about.
     expect(lemmas(requestedParts("Which glaze is the sort of blue the potter wants?").parts[0].focus)).toContain("sort");
     expect(lemmas(requestedParts("Which form do I sign for the kiln?").parts[0].focus)).toContain("form");

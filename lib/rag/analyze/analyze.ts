@@ -7,7 +7,7 @@
  */
 import { AFTER_SHORT_ARE, ALL_DEMONSTRATIVES, ANAPHORS, BEFORE_SHORT_ARE, BEFORE_SHORT_YOU, CONTRACTS_IS, DEFINING_VERBS, DEMONSTRATIVES, HOW_DEGREE, INTERROGATIVES, PART_CONNECTIVES, PERSONAL_PRONOUNS, PLURAL_PRONOUNS, POSSESSIVE_DETERMINERS, REQUEST_VERBS, SHORTHAND, SUBJECT_SWAP_OPENERS, TIME_PREPOSITIONS, TYPE_NOUNS, type AnswerType } from "../lexicon";
 import { annotate, contentLemmas, type EntitySpan, type TextToken } from "../text/nlp";
-import { closedCompoundsOf, isCommonWord, isTimeNoun, namesAKind, relatedWords } from "../text/wordnet";
+import { classifierOf, closedCompoundsOf, isCommonWord, isTimeNoun, relatedWords } from "../text/wordnet";
 
 export type { AnswerType } from "../lexicon";
 
@@ -336,13 +336,16 @@ function framesTime(tokens: readonly TextToken[], i: number): boolean {
 }
 
 /**
- * A classifier noun (namesAKind) heading the interrogative's phrase and followed by "of" or "for"
- * ("which type of engine", "what is another name for …"): the words between the interrogative and
- * it are auxiliaries, determiners and adjectives only.
+ * A classifier noun heading the interrogative's phrase (only auxiliaries, determiners and
+ * adjectives between them): a word for something ("what term describes …", "known by what name"),
+ * or a kind followed by "of" or "for" ("which type of engine"; "which form do I sign" asks about a
+ * form).
  */
 function classifiesNext(tokens: readonly TextToken[], i: number): boolean {
   const t = tokens[i];
-  if (!isNounish(t) || !["of", "for"].includes(lower(tokens[i + 1] ?? t)) || !namesAKind(t.lemma)) return false;
+  if (!isNounish(t)) return false;
+  const classifier = classifierOf(t.lemma);
+  if (!classifier || (classifier === "kind" && !["of", "for"].includes(lower(tokens[i + 1] ?? t)))) return false;
   const wh = tokens.slice(0, i).findLastIndex(isInterrogative);
   return wh >= 0 && tokens.slice(wh + 1, i).every((p) => p.pos === "AUX" || p.pos === "DET" || p.pos === "ADJ" || !p.content);
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { areRelated, classesOf, closedCompoundsOf, isCommonWord, isCompoundKindOf, isTimeNoun, namesAKind, relatedWords } from "./wordnet";
+import { areRelated, classesOf, closedCompoundsOf, isCommonWord, isCompoundKindOf, isTimeNoun, classifierOf, relatedWords } from "./wordnet";
 
 describe("relatedWords", () => {
   it("gives synonyms from the lemma's frequent senses", () => {
@@ -133,7 +133,8 @@ describe("closed compounds", () => {
   });
 
   it("tells a noun naming a kind of thing, or a word for one, from a noun naming a thing", () => {
-    for (const w of ["kind", "sort", "category", "genre", "species", "name", "term", "acronym"]) expect(namesAKind(w), w).toBe(true);
-    for (const w of ["glaze", "kiln", "problem", "answer", "method", "Srikrishnan"]) expect(namesAKind(w), w).toBe(false);
+    for (const w of ["kind", "sort", "category", "genre", "species", "form"]) expect(classifierOf(w), w).toBe("kind");
+    for (const w of ["name", "term", "acronym"]) expect(classifierOf(w), w).toBe("word");
+    for (const w of ["glaze", "kiln", "problem", "answer", "method", "Srikrishnan"]) expect(classifierOf(w), w).toBeUndefined();
   });
 });

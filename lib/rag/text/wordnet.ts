@@ -391,18 +391,18 @@ export function classesOf(word: string): ReadonlySet<string> {
   return value;
 }
 
-/** The classes a classifier noun is, or is a kind of: a category of things ("kind", "genre") or a unit of language naming one ("name", "term"). */
-const CLASSIFIER_CLASSES = ["category", "language_unit"];
-
 /**
- * True when a first noun sense of the word names a kind of thing or a word for one ("type",
- * "species"; "name", "term", "acronym"): in "what kind of X" or "another name for X" it says what
- * is asked about X, not what X is about.
+ * What a classifier noun names, by its first noun senses: "kind" for a category of things or a kind
+ * of one ("type", "species"), "word" for a unit of language naming something ("name", "term",
+ * "acronym"); nothing for any other noun. In "what kind of X" or "what term describes X" it says
+ * what is asked about X, not what X is about. A noun that is both ("form") is a kind.
  */
-export function namesAKind(word: string): boolean {
+export function classifierOf(word: string): "kind" | "word" | undefined {
   const key = word.trim().toLowerCase();
   const classes = classesOf(key);
-  return CLASSIFIER_CLASSES.some((c) => c === key || classes.has(c));
+  if (key === "category" || classes.has("category")) return "kind";
+  if (classes.has("language_unit")) return "word";
+  return undefined;
 }
 
 /** Every lemma reversed, sorted, in one string with their start offsets (under 1 MB of heap, measured; an array of 150,000 strings takes several times that): the lemmas ending in a word are one range of it. Built on first use. */
