@@ -54,6 +54,13 @@ describe("explainGaps", () => {
     expect(closest.context).toBe(watering.passage.text);
   });
 
+  it("keeps the reason but quotes nothing from a passage whose text cannot be mapped to the stored page", () => {
+    const unmapped = makeHit("Seedlings in Bay 2 are watered at 7:30 every morning.\u00ad", 1, { passage: { documentTitle: "Greenhouse handbook", pdfPage: 4 } });
+    const gap = gapFor("Why are the seedlings watered in the morning?", [unmapped]);
+    expect(gap).toMatchObject({ kind: "not_close", text: "The closest passage (Greenhouse handbook, PDF page 4) does not answer it closely enough." });
+    expect(gap?.closest).toBeUndefined();
+  });
+
   it("quotes no passage when the reason is a word no passage uses", () => {
     expect(gapFor("Who approves the orchid import licence?", [warden, watering])?.closest).toBeUndefined();
   });

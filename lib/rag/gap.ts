@@ -7,7 +7,7 @@ import { TYPE_NOUNS, type AnswerType } from "./lexicon";
 import { escapeRegExp } from "./text/regexp";
 import { isCommonWord } from "./text/wordnet";
 import type { AnswerCitation, AnswerPart, Hit, PartGap, Passage } from "./types";
-import { answerCitation, validateClaim } from "./validate";
+import { answerCitation, isPassageNotNormalizedError, validateClaim } from "./validate";
 
 /** How a kind of value is named to a student ("gives no phone number"). */
 const VALUE_NAMES: Partial<Record<AnswerType, string>> = {
@@ -85,11 +85,20 @@ function partGap(part: RequestedPart, scored: readonly ScoredUnit[], readings: r
 /** The chip label of the closest passage: it is no source of an answer, so it takes no source number. */
 export const CLOSEST_LABEL = "closest";
 
-/** The closest unit as a citation, checked against its passage as every quote is; nothing when it does not check out. */
+/**
+ * The closest unit as a citation, checked against its passage as every quote is; nothing when it
+ * does not check out, or when the passage cannot be mapped to its stored text: the reason stands
+ * without it, and an answer never fails for its gap.
+ */
 function quoted(unit: ScoredUnit, passage: Passage): { closest?: AnswerCitation } {
   const registry = new Map([[CLOSEST_LABEL, { ...passage, label: CLOSEST_LABEL }]]);
-  const { claim, problems } = validateClaim({ text: unit.quote, evidence: [{ sourceId: CLOSEST_LABEL, quote: unit.quote }] }, { partIndex: 0, claimIndex: 0 }, registry);
-  return problems.length ? {} : { closest: answerCitation(claim.citations[0], passage) };
+  try {
+    const { claim, problems } = validateClaim({ text: unit.quote, evidence: [{ sourceId: CLOSEST_LABEL, quote: unit.quote }] }, { partIndex: 0, claimIndex: 0 }, registry);
+    return problems.length ? {} : { closest: answerCitation(claim.citations[0], passage) };
+  } catch (e) {
+    if (isPassageNotNormalizedError(e)) return {};
+    throw e;
+  }
 }
 
 /**
