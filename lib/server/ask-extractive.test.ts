@@ -92,6 +92,16 @@ describe("the extractive path on the demo course", () => {
     expect(trace.partStates[1]).toEqual({ ask: answer.parts[1].ask, state: "missing", gap });
   });
 
+  it("declines a part whose closest passage lacks the value, offering that passage as a citation the trace does not copy", async () => {
+    const { answer, trace } = await askDemo("What is the phone number of the teaching assistant?");
+    expect(answer.status).toBe("insufficient_evidence");
+    const [part] = answer.parts;
+    expect(part.gap).toMatchObject({ kind: "no_value", text: "The closest passage (Course Syllabus, PDF page 1) gives no phone number." });
+    expect(part.gap?.closest).toMatchObject({ documentTitle: DEMO_DOCUMENT_TITLES.syllabus, pdfPage: 1, revision: 1 });
+    expect(part.gap?.closest?.quote).toMatch(/^The teaching assistant is /);
+    expect(trace.partStates[0]).toEqual({ ask: part.ask, state: "missing", gap: { kind: "no_value", text: part.gap!.text } });
+  });
+
   it("lets an instructor-marked correction supersede the original date", async () => {
     const { answer } = await askDemo("When is Assignment 3 due?");
     expect(answer.status).toBe("answered");
