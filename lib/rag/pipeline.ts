@@ -227,6 +227,8 @@ export async function* answerQuestion(input: AskInput, deps: AskDeps): AsyncGene
     return result;
   }
   trace.retrieval = { matchExpression: retrieved.matchExpression, dense: retrieved.dense, hits: traceHits(retrieved), error: null };
+  // Why each missing part is missing, from the passages retrieved for the question, timed in the trace.
+  const explained = (parts: AnswerPart[]) => timed(trace, "gap", () => explainGaps(parts, { analysis, hits: retrieved.hits }));
   if (input.signal?.aborted) return finish(decide({ failure: "cancelled" }), []);
 
   const gated = await timed(trace, "gate", () => gate(retrieved.hits, { analysis, floor: settings.minScore }));
@@ -235,7 +237,7 @@ export async function* answerQuestion(input: AskInput, deps: AskDeps): AsyncGene
   if (gated.passed.length === 0) {
     // Nothing clears the floor: abstain without calling the generator.
     const missing = analysis.parts.map((p) => ({ ask: p.ask, state: "missing" as const, claims: [] }));
-    const result = finish(decide({ parts: [] }), await timed(trace, "gap", () => explainGaps(missing, { analysis, hits: retrieved.hits })));
+    const result = finish(decide({ parts: [] }), await explained(missing));
     yield { type: "status", answer: result.answer };
     return result;
   }
@@ -257,10 +259,7 @@ export async function* answerQuestion(input: AskInput, deps: AskDeps): AsyncGene
   };
   if (generator.stream) {
     const streamed = yield* streamValidated(generator, generateInput, grounded.registry, trace, started);
-    const result =
-      "failure" in streamed
-        ? finish(decide({ failure: streamed.failure }), [])
-        : finish(decide({ parts: streamed.parts }), await timed(trace, "gap", () => explainGaps(streamed.parts, { analysis, hits: retrieved.hits })));
+    const result = "failure" in streamed ? finish(decide({ failure: streamed.failure }), []) : finish(decide({ parts: streamed.parts }), await explained(streamed.parts));
     yield { type: "status", answer: result.answer };
     return result;
   }
@@ -304,7 +303,7 @@ export async function* answerQuestion(input: AskInput, deps: AskDeps): AsyncGene
       yield { type: "claim", partIndex, ask: part.ask, state: part.state, claim };
     }
   }
-  const result = finish(decided, await timed(trace, "gap", () => explainGaps(parts, { analysis, hits: retrieved.hits })));
+  const result = finish(decided, await explained(parts));
   yield { type: "status", answer: result.answer };
   return result;
 }
