@@ -163,10 +163,8 @@ function decideExample(e: Example, m: Fitted, floor: number, secondRatio: number
   }
   const typed = (s: (typeof scored)[number]) => s.u.x[TYPE_MATCH] > 0;
   const eligible = (s: (typeof scored)[number]) => (s.u.passage !== best.u.passage || s.u.end <= best.u.start || s.u.start >= best.u.end) && (s.p >= Math.max(floor, secondRatio * best.p) || (s.p >= NEIGHBOUR_FLOOR_SHARE * floor && !!best.u.continuedBy?.includes(s.i) && bearsOnPart(featuresOf(s.u.x)))) && (!typed(best) || typed(s));
-  // As answer.ts: when the best unit lacks the asked-for kind of value, the second claim is the best one that states it; without one, the part is missing
-  // (but the ranking alone, with no floor, answers every question).
-  const typedSecond = best.u.x[TYPE_MISSING] > 0 ? scored.slice(1).find((s) => eligible(s) && typed(s)) : undefined;
-  if (floor > 0 && !typedSecond && mustStateType(e.answerType, { typeMissing: best.u.x[TYPE_MISSING] })) {
+  // As answer.ts: when the best unit lacks the asked-for kind of value, the part is missing (but the ranking alone, with no floor, answers every question).
+  if (floor > 0 && mustStateType(e.answerType, { typeMissing: best.u.x[TYPE_MISSING] })) {
     if (e.answerable) missed(false);
     return { answered: false, right: !e.answerable };
   }
@@ -174,7 +172,7 @@ function decideExample(e: Example, m: Fitted, floor: number, secondRatio: number
     missed(true);
     return { answered: true, right: false };
   }
-  const second = typedSecond ?? scored.slice(1).find(eligible);
+  const second = scored.slice(1).find(eligible);
   const secondOk = second && second.u.label;
   const right = best.u.label || Boolean(secondOk);
   if (!right) missed(true);

@@ -39,13 +39,11 @@ const coverOnly: ExtractiveModel = {
 };
 
 describe("generateExtractive: answering", () => {
-  it("leads with the unit that states the asked-for kind of value when the best-ranked one does not", () => {
-    const passages = [doc("S1", "Drop-in hours with the tutor fill up before exams.\n\nThe tutor keeps drop-in hours for problem sets."), doc("S2", "Staff\n\nTutor\n• Ines Marlowe\n• Wed 14:00-15:00")];
-    const state = generateExtractive({ analysis: analyzeQuestion("When are the tutor's drop-in hours?"), passages }, coverOnly);
-    const [first, second] = state.parts[0].claims.map((c) => c.text);
-    // "The tutor keeps drop-in hours …" covers more of the question, but says no time.
-    expect(first).toContain("Wed 14:00-15:00");
-    expect(second).toBe("Drop-in hours with the tutor fill up before exams.");
+  it("reports a part missing when its best unit lacks the asked-for kind of value, though a lower one states a value of that kind", () => {
+    const passages = [doc("S1", "The glaze workshop is held in the annex studio.\n\nThe glaze workshop suits students who have finished the wheel course."), doc("S2", "Kiln induction\n\nThe kiln induction starts at 09:30 in the annex.")];
+    // The time in S2 is the kiln induction's: quoting it would answer another question.
+    const state = generateExtractive({ analysis: analyzeQuestion("What time does the glaze workshop start?"), passages }, coverOnly);
+    expect(state.parts[0]).toMatchObject({ state: "missing", claims: [] });
   });
 
   it("reports a part missing when neither the best unit nor a close second states the asked-for kind of value", () => {
