@@ -242,7 +242,7 @@ function answerPart(part: RequestedPart, scored: ScoredUnit[], passages: readonl
     !repeats(best, s);
   // At most two claims a part: the best unit and a second one close to it (or the other side of a conflict).
   // When the best one lacks that kind of value ("office hours" without the hours), the part is missing (mustStateType):
-  // a lower unit that states one was almost always a value of something else (the quiz's time for the exam's; see model.ts).
+  // a lower unit that states one was almost always another item's value (see model.ts).
   if (mustStateType(part.answerType, best.features)) return { ask: part.ask, state: "missing", claims: [] };
   const second = scored.find(eligible);
   return { ask: part.ask, state: "supported", claims: (second ? [best, second] : [best]).map(claim) };

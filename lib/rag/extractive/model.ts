@@ -35,8 +35,9 @@ export const bearsOnPart = (f: Pick<Features, "cover" | "coverRelated" | "coverR
 /**
  * A part asking for a kind of value (a phone number, a count, a person, a place) is missing when its best
  * unit states none: the notes speak of the thing, not of what was asked. A lower unit that states one
- * does not stand in: measured, it answered no development or read question right, one of 520 never-read
- * ones, and eight near-miss questions wrong (the quiz's opening time for "what time does the final exam start"). A date is exempt: "when should a firm shut down" asks for a condition, and many events are
+ * does not stand in: it was another item's value (another event's time), and measured, it answered no
+ * development or read question right, one of 520 never-read ones, and eight near-miss questions wrong.
+ * A date is exempt: "when should a firm shut down" asks for a condition, and many events are
  * dated by week or session, which no date entity marks. Chosen as a rule, not fitted: on the
  * cross-validated figures it leaves course answers unchanged, costs SQuAD 2 of 401 and declines 7 more
  * of the 177 course questions asked with their gold pages withheld.
