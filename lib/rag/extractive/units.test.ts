@@ -154,6 +154,15 @@ describe("answerUnits: kinds", () => {
     expect(find(after, "Annex 0.12 is on the ground floor")[0].kind).not.toBe("table_row");
   });
 
+  it("reads rows under a header whose wrapped cells the printout broke into short lines and blocks, with the whole header as context", () => {
+    const glaze = "Glaze firing schedule (cone ratings)\n\nStage Kiln temperature Hold\ntime\n\nWitness\ncone\n\n1 600 C 20 min 022\n2 900 C 15 min 010\n3 1240 C 10 min 6\n\nLet the kiln cool overnight.";
+    const header = "Stage Kiln temperature Hold\ntime\n\nWitness\ncone";
+    for (const row of ["1 600 C 20 min 022", "3 1240 C 10 min 6"]) expect(find(glaze, row)).toEqual([{ kind: "table_row", quote: row, context: [header] }]);
+    // Lines of words over a sentence are no header: the rows must open with figures.
+    const prose = "Stage Kiln temperature Hold\ntime\n\nWitness\ncone\n\nFire the kiln slowly.\nCool it overnight.";
+    expect(unitsOf(prose).some((u) => u.kind === "table_row")).toBe(false);
+  });
+
   it("reads every row of a table whose header row stands apart, across a blank line, with that header as context", () => {
     const apart = "Table 2 — Kiln firings\n\nCone Temperature Use\n\n06 999 C bisque ware\n6 1222 C mid-range stoneware\n10 1285 C porcelain\n\nFire slowly through quartz inversion.";
     for (const row of ["06 999 C bisque ware", "6 1222 C mid-range stoneware", "10 1285 C porcelain"]) {

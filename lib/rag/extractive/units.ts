@@ -188,7 +188,7 @@ export function answerUnits(annotated: Annotated, continuesRows = false): Unit[]
     // A header row names at least two columns: one word over lines ("Announcements", "Flags") titles them, as a label or heading does.
     const header = (isLabelLike(first.text) && wordCount(first.text) >= MIN_HEADER_WORDS) || isHeaderOverFigures(first.text, below);
     // A header row set apart by a blank line, over a block of lines that each hold a figure: every line of the block is a row under it.
-    const detached = detachedHeader(lines, blockStartIndex(lines, i), blockEnd) ?? headerOverBlocks(lines, blockStartIndex(lines, i));
+    const detached = detachedHeader(lines, blockStartIndex(lines, i), blockEnd) ?? wrappedHeader(lines, blockStartIndex(lines, i), blockEnd) ?? headerOverBlocks(lines, blockStartIndex(lines, i));
     // Rows a boundary cut from their header: the passage's first blocks, after a wrapped cell's tail a page break left at its top.
     const cutRows = continuesRows && lines.slice(0, blockStartIndex(lines, i)).every((l, k) => l.blank || k === 0 || opensWithFigure(l));
     const tableRow = (cutRows && opensWithFigure(line)) || (!TERMINAL.test(line.text) && !isBullet(line.text) && (detached !== null || (!blockStart && header && below.filter((l) => !TERMINAL.test(l.text)).length >= 2)));
@@ -257,6 +257,35 @@ function detachedHeader(lines: Line[], from: number, to: number): Line | null {
   if (j < 0 || j === from - 1 || (j > 0 && !lines[j - 1].blank)) return null;
   const above = lines[j];
   return isLabelLike(above.text) && wordCount(above.text) >= MIN_HEADER_WORDS && !/\d/.test(above.text) ? above : null;
+}
+
+/**
+ * The header row of a block of rows (lines from..to, each opening with a figure) whose cells wrap:
+ * the printout breaks it into blocks of short lines ("Closing book\nvalue", blank, "Witness\ncone"),
+ * none a header alone. Read upwards from the rows, block by block, while a block holds two lines or
+ * more, each of words without figures (a caption or heading above is one line); together they name
+ * at least MIN_SPREAD_HEADER_WORDS words.
+ */
+function wrappedHeader(lines: Line[], from: number, to: number): Span | null {
+  if (to - from + 1 < 2 || !lines.slice(from, to + 1).every(opensWithFigure)) return null;
+  let top = -1;
+  let bottom = -1;
+  let words = 0;
+  const above = (i: number) => {
+    let j = i - 1;
+    while (j >= 0 && lines[j].blank) j--;
+    return j < i - 1 ? j : -1;
+  };
+  for (let end = above(from); end >= 0; ) {
+    const start = blockStartIndex(lines, end);
+    const block = lines.slice(start, end + 1);
+    if (block.length < 2 || !block.every((l) => isLabelLike(l.text) && !/\d/.test(l.text) && !SECTION_NUMBER.test(l.text))) break;
+    if (bottom < 0) bottom = end;
+    top = start;
+    words += block.reduce((n, l) => n + wordCount(l.text), 0);
+    end = above(start);
+  }
+  return top >= 0 && words >= MIN_SPREAD_HEADER_WORDS ? { start: lines[top].start, end: lines[bottom].end } : null;
 }
 
 /** How many lines above a row its table's header row may stand, across the blocks a wrapped cell splits rows into. */
