@@ -317,6 +317,13 @@ describe("follow-ups", () => {
     expect(resolveFollowUp("what about the rule on absences?", ["what is the rule on extensions?"]).standalone).toBe("what is the rule on absences?");
   });
 
+  it("swaps only the attribute when the new phrase points back at what the previous one was of ('the soak time for that one')", () => {
+    expect(resolveFollowUp("and the soak time for that one?", ["what is the firing temperature for the celadon test tile in the kiln lab"]).standalone).toBe("what is the soak time for the celadon test tile in the kiln lab");
+    expect(resolveFollowUp("and the word limit for it?", ["what is the deadline for the pottery portfolio"]).standalone).toBe("what is the word limit for the pottery portfolio");
+    // A thing named afresh takes the old thing's place, as before.
+    expect(resolveFollowUp("and for the glaze report?", ["what is the deadline for the pottery portfolio"]).standalone).toBe("what is the deadline for the glaze report");
+  });
+
   it("takes every word between a determiner and its noun into the referent, whatever the tagger calls it ('the back pressure limit')", () => {
     expect(resolveFollowUp("how is it set?", ["what is the back pressure limit?"]).standalone).toBe("how is back pressure limit set?");
   });

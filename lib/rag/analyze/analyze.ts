@@ -418,6 +418,31 @@ function nounPhrases(text: string): Array<{ text: string; plural: boolean }> {
 }
 
 /**
+ * A swapped-in phrase without its last prepositional phrase when that points back ("the bandwidth for that one",
+ * "the deadline for it"): the thing pointed at is the previous question's, which keeps it; only the attribute is swapped.
+ */
+function withoutPointerBack(swapped: string): string {
+  const words = annotate(swapped).tokens.filter((t) => t.pos !== "SPACE" && t.pos !== "PUNCT");
+  const last = words.at(-1);
+  const one = last && /^one$/i.test(last.text) ? words.at(-2) : undefined;
+  const pointer = one ? (ALL_DEMONSTRATIVES.has(lower(one)) ? one : undefined) : last && ANAPHORS.has(lower(last)) && last.pos === "PRON" ? last : undefined;
+  const adp = pointer ? words[words.indexOf(pointer) - 1] : undefined;
+  return adp && adp.pos === "ADP" && words.indexOf(adp) > 0 ? swapped.slice(0, adp.start).trim() : swapped;
+}
+
+/** The noun phrase a question asks for, after its interrogative and verb, up to the preposition that says what it is of ("the firing temperature" of "what is the firing temperature for the test tile"). */
+function askedAttribute(question: string): { start: number; end: number } | null {
+  const tokens = annotate(question).tokens.filter((t) => t.pos !== "SPACE");
+  const wh = tokens.findIndex(isInterrogative);
+  let from = wh + 1;
+  while (tokens[from] && (isAux(tokens[from]) || tokens[from].pos === "PART")) from++;
+  if (wh < 0 || !tokens[from] || !["DET", "ADJ", "NOUN", "PROPN"].includes(tokens[from].pos)) return null;
+  const adp = tokens.findIndex((t, k) => k > from && t.pos === "ADP" && lower(t) !== "of");
+  if (adp < 0 || !tokens.slice(from, adp).some(isNounish)) return null;
+  return { start: tokens[from].start, end: tokens[adp - 1].end };
+}
+
+/**
  * The part of the previous question's phrase a swapped-in phrase stands for: the noun phrase,
  * before or after a preposition, it shares a word with ("the margin of error" for "the standard
  * error" in "the standard error in the battery example", keeping the example); else, or when the
@@ -593,8 +618,12 @@ export function resolveFollowUp(question: string, history: readonly string[], pr
   const q = question.slice(lead > 0 ? tokens[lead].start : 0).trim();
   const opener = SUBJECT_SWAP_OPENERS.find((o) => q.toLowerCase().startsWith(o + " "));
   if (opener) {
-    const swapped = q.slice(opener.length).replace(/[?.!\s]+$/, "").trim();
+    const asked = q.slice(opener.length).replace(/[?.!\s]+$/, "").trim();
+    const swapped = withoutPointerBack(asked);
     if (swapped && !annotate(swapped).tokens.some((t) => t.pos === "VERB" || t.pos === "AUX")) {
+      // "and the soak time for that one?": the attribute asked before gives way; what it was of stays.
+      const attribute = swapped !== asked ? askedAttribute(prev) : null;
+      if (attribute) return { standalone: prev.slice(0, attribute.start) + swapped + prev.slice(attribute.end), resolution: { kind: "subject_swap", reason: `“${swapped}” takes the place of “${prev.slice(attribute.start, attribute.end)}” in the previous question` } };
       // "and for the exam?" after "… the late penalty for essays": the opener's preposition opens the swapped-in phrase, when nothing else in it matches.
       const via = opener.endsWith(" for") && !contentLemmas(swapped).some((l) => contentLemmas(prevPhrase).includes(l)) ? "for " : "";
       const setting = swappedSetting(prev, via + swapped, !!via);
