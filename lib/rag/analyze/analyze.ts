@@ -620,14 +620,15 @@ export function resolveFollowUp(question: string, history: readonly string[], pr
   if (opener) {
     const asked = q.slice(opener.length).replace(/[?.!\s]+$/, "").trim();
     const swapped = withoutPointerBack(asked);
+    const swappedIn = (standalone: string, replaced: string) => ({ standalone, resolution: { kind: "subject_swap" as const, reason: `“${swapped}” takes the place of “${replaced}” in the previous question` } });
     if (swapped && !annotate(swapped).tokens.some((t) => t.pos === "VERB" || t.pos === "AUX")) {
       // "and the soak time for that one?": the attribute asked before gives way; what it was of stays.
       const attribute = swapped !== asked ? askedAttribute(prev) : null;
-      if (attribute) return { standalone: prev.slice(0, attribute.start) + swapped + prev.slice(attribute.end), resolution: { kind: "subject_swap", reason: `“${swapped}” takes the place of “${prev.slice(attribute.start, attribute.end)}” in the previous question` } };
+      if (attribute) return swappedIn(prev.slice(0, attribute.start) + swapped + prev.slice(attribute.end), prev.slice(attribute.start, attribute.end));
       // "and for the exam?" after "… the late penalty for essays": the opener's preposition opens the swapped-in phrase, when nothing else in it matches.
       const via = opener.endsWith(" for") && !contentLemmas(swapped).some((l) => contentLemmas(prevPhrase).includes(l)) ? "for " : "";
       const setting = swappedSetting(prev, via + swapped, !!via);
-      if (setting) return { standalone: setting.standalone, resolution: { kind: "subject_swap", reason: `“${swapped}” takes the place of “${setting.replaced}” in the previous question` } };
+      if (setting) return swappedIn(setting.standalone, setting.replaced);
       const replaced = swappedPart(prevPhrase, swapped);
       const at = prev.indexOf(replaced);
       // "the margin of error" after "what's the …": one determiner, not two.
@@ -635,7 +636,7 @@ export function resolveFollowUp(question: string, history: readonly string[], pr
       const [opening] = annotate(swapped).tokens;
       const doubled = before && opening && isDeterminer(before) && isDeterminer(opening);
       const standalone = prev.slice(0, at) + (doubled ? swapped.slice(opening.end).trimStart() : swapped) + prev.slice(at + replaced.length);
-      return { standalone, resolution: { kind: "subject_swap", reason: `“${swapped}” takes the place of “${replaced}” in the previous question` } };
+      return swappedIn(standalone, replaced);
     }
   }
   const anaphors = tokens.flatMap((t, i) => (ANAPHORS.has(lower(t)) && (t.pos === "PRON" || t.pos === "DET") && !determinesNoun(tokens, i) ? [i] : []));

@@ -158,6 +158,7 @@ export function answerUnits(annotated: Annotated, continuesRows = false): Unit[]
 
   // Blocks: runs of non-blank lines.
   let heading: Span | null = null;
+  const blockHeaders = new Map<number, Span | null>();
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i];
     if (line.blank) continue;
@@ -188,7 +189,10 @@ export function answerUnits(annotated: Annotated, continuesRows = false): Unit[]
     // A header row names at least two columns: one word over lines ("Announcements", "Flags") titles them, as a label or heading does.
     const header = (isLabelLike(first.text) && wordCount(first.text) >= MIN_HEADER_WORDS) || isHeaderOverFigures(first.text, below);
     // A header row set apart by a blank line, over a block of lines that each hold a figure: every line of the block is a row under it.
-    const detached = detachedHeader(lines, blockStartIndex(lines, i), blockEnd) ?? wrappedHeader(lines, blockStartIndex(lines, i), blockEnd) ?? headerOverBlocks(lines, blockStartIndex(lines, i));
+    const from = blockStartIndex(lines, i);
+    // The same for every line of the block: looked up once.
+    if (!blockHeaders.has(from)) blockHeaders.set(from, detachedHeader(lines, from, blockEnd) ?? wrappedHeader(lines, from, blockEnd) ?? headerOverBlocks(lines, from));
+    const detached = blockHeaders.get(from) ?? null;
     // Rows a boundary cut from their header: the passage's first blocks, after a wrapped cell's tail a page break left at its top.
     const cutRows = continuesRows && lines.slice(0, blockStartIndex(lines, i)).every((l, k) => l.blank || k === 0 || opensWithFigure(l));
     const tableRow = (cutRows && opensWithFigure(line)) || (!TERMINAL.test(line.text) && !isBullet(line.text) && (detached !== null || (!blockStart && header && below.filter((l) => !TERMINAL.test(l.text)).length >= 2)));
