@@ -110,12 +110,12 @@ function tableRows(lines) {
       const last = cell[cell.length - 1];
       const drop = last.y - l.y;
       // Under the cell's start; under a printed row's first line, under one of its cells past the
-      // first (a narrow gap between cells may not mark one); past the row's first cell, under text
-      // that resumed after a gap (a cell filled to its edge leaves a gap too narrow to prove a row).
+      // first (a narrow gap between cells may not mark one); or under text that resumed after a gap
+      // (a cell filled to its edge, or an id cell close to the next, leaves a gap too narrow to prove a row).
       const under =
         Math.abs(l.x0 - head.x0) < l.size
           ? !first || !head.tabular
-          : (head.tabular && l.x0 > head.x0 + l.size && l.x0 < head.x1) || (!first && head.resumes.some((x) => Math.abs(l.x0 - x) < l.size));
+          : (head.tabular && l.x0 > head.x0 + l.size && l.x0 < head.x1) || head.resumes.some((x) => Math.abs(l.x0 - x) < l.size);
       if (!(drop > 0 && drop <= last.size * 1.9 && under && !STARTS_ITEM.test(l.text.trim()))) break;
       cell.push(l);
     }
@@ -143,8 +143,10 @@ function tableRows(lines) {
     }
     const taken = cells.flat();
     const narrow = cells.every((c) => c.every((l) => widestCell(l) <= maxCellWidth));
+    // A paragraph beside a short item stands in two columns; a row with three or more (counting text resumed after a gap) is a table's, however wide one cell is.
+    const columns = cells.reduce((n, c) => n + 1 + c[0].resumes.length, 0);
     // Only a return up the row proves a row: a line under a printed row may as well be a heading spanning the table.
-    if (cells.length < 2 || !narrow) {
+    if (cells.length < 2 || (!narrow && columns < 3)) {
       out.push(first);
       i++;
       continue;

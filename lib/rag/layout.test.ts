@@ -68,6 +68,18 @@ describe("layoutText: table rows printed cell by cell", () => {
     expect(layoutText(staff)).toBe("Name Email Office Hours\nAna Ruiz-Palma ana.ruizpalma@univ.example Ferris Hall 210 Mon 10–11 a.m.");
   });
 
+  it("reads a row as one line when its first cells stand closer than a table's gap and one cell is wide", () => {
+    // "R1" and its item's name are 12 pt apart: more than a word space, less than the gap that proves a row on its own.
+    const constraints = [
+      ...row(0, [[72, ["Ref"]], [96, ["Item"]], [190, ["Requirement"]], [486, ["Source"]]]),
+      ...row(1, [[72, ["R1"]], [96, ["Creek", "setback"]], [190, ["Set back at least 8 m from the top of the bank"]], [486, ["Plan 4.2"]]]),
+      ...row(3.5, [[72, ["R2"]], [96, ["Roof pitch"]], [190, ["Between 15 and 30 degrees on every roof plane", "facing the street"]], [486, ["Plan 5.1"]]]),
+    ];
+    expect(layoutText(constraints)).toBe(
+      "Ref Item Requirement Source\nR1 Creek setback Set back at least 8 m from the top of the bank Plan 4.2\nR2 Roof pitch Between 15 and 30 degrees on every roof plane facing the street Plan 5.1",
+    );
+  });
+
   it("reads a row whose cells are centred (a browser's default) as one line", () => {
     const centred = [
       ...row(0, [[72, ["Unit"]], [200, ["Studio"]]]),
