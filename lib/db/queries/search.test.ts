@@ -80,6 +80,8 @@ describe("searchLexical on a small course sharing the index with a large one", (
 
 describe("a passage's page text before it", () => {
   const page = "Example 4.2 (Kiln load).\nThe kiln holds 40 mugs a firing.\nResult: 120 mugs need 3 firings.";
+  // The example's check runs on over the page break; the glaze notes open a section of their own.
+  const nextPage = "Check: three loads fill the shelves twice.\n\nGlaze notes\nDip each piece twice.";
   let kilnId: string;
   beforeAll(async () => {
     kilnId = (await ensureCourse(db.db, { slug: "kiln-course" })).id;
@@ -89,10 +91,10 @@ describe("a passage's page text before it", () => {
       [
         { sql: "INSERT INTO documents (id, course_id, title) VALUES (?, ?, 'Kiln notes')", args: [documentId, kilnId] },
         { sql: "INSERT INTO revisions (id, document_id, number, sha256, file_name, size, status) VALUES (?, ?, 1, 'kiln', 'kiln.pdf', 0, 'ready')", args: [revisionId, documentId] },
-        { sql: "INSERT INTO pages (revision_id, pdf_page, text) VALUES (?, 1, ?)", args: [revisionId, page] },
+        { sql: "INSERT INTO pages (revision_id, pdf_page, text) VALUES (?, 1, ?), (?, 2, ?)", args: [revisionId, page, revisionId, nextPage] },
         {
-          sql: "INSERT INTO chunks (id, revision_id, document_id, course_id, pdf_page, ordinal, text, char_start, char_end, tokens) VALUES ('chk_kiln_0', ?1, ?2, ?3, 1, 0, ?4, 0, ?5, 10), ('chk_kiln_1', ?1, ?2, ?3, 1, 1, ?6, ?7, ?8, 10)",
-          args: [revisionId, documentId, kilnId, page.slice(0, second), second, page.slice(first), first, page.length],
+          sql: "INSERT INTO chunks (id, revision_id, document_id, course_id, pdf_page, ordinal, text, char_start, char_end, tokens) VALUES ('chk_kiln_0', ?1, ?2, ?3, 1, 0, ?4, 0, ?5, 10), ('chk_kiln_1', ?1, ?2, ?3, 1, 1, ?6, ?7, ?8, 10), ('chk_kiln_2', ?1, ?2, ?3, 2, 0, ?9, 0, ?10, 10)",
+          args: [revisionId, documentId, kilnId, page.slice(0, second), second, page.slice(first), first, page.length, nextPage, nextPage.length],
         },
         { sql: "UPDATE documents SET current_revision_id = ? WHERE id = ?", args: [revisionId, documentId] },
       ],
@@ -105,6 +107,12 @@ describe("a passage's page text before it", () => {
     const byId = new Map(hits.map((h) => [h.passage.chunkId, h.passage]));
     expect(byId.get("chk_kiln_1")?.before).toBe("Example 4.2 (Kiln load).\n");
     expect(byId.get("chk_kiln_0")?.before).toBeUndefined();
+  });
+
+  it("carries the title of the section a page opens inside: the last one of the page before", async () => {
+    const { hits } = await searchLexical(db.client, { courseId: kilnId, terms: ["shelves"], limit: 1 });
+    expect(hits[0].passage.chunkId).toBe("chk_kiln_2");
+    expect(hits[0].passage.before).toBe("Example 4.2 (Kiln load).\n");
   });
 });
 

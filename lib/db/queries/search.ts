@@ -2,7 +2,7 @@ import "server-only";
 import type { Client, Row } from "@libsql/client";
 import type { Passage } from "@/lib/rag/pipeline";
 import { stemmer } from "stemmer";
-import { sectionTitles, tableCarriedOver } from "@/lib/rag/extractive/units";
+import { sectionCarriedOver, sectionTitles, tableCarriedOver } from "@/lib/rag/extractive/units";
 import { escapeRegExp } from "@/lib/rag/text/regexp";
 
 export interface ScoredPassage {
@@ -19,7 +19,7 @@ const passageColumns = `c.id AS chunk_id, c.revision_id, c.document_id, c.pdf_pa
   CASE WHEN c.char_start < ${BEFORE_CHARS} THEN pp.text END AS previous_page_text,
   d.title AS document_title, r.number AS revision_number, r.is_correction, r.uploaded_at, r.scope_terms, p.page_label`;
 
-/** The page before a chunk's, for a table it continues across the page break. */
+/** The page before a chunk's, for a table or section it continues across the page break. */
 const previousPage = "LEFT JOIN pages pp ON pp.revision_id = c.revision_id AND pp.pdf_page = c.pdf_page - 1";
 
 /** Chunks joined with what a passage needs, kept only when their revision is the document's current one. */
@@ -79,10 +79,11 @@ async function topCurrent(
   }
 }
 
-/** The text above a chunk: its page's, after the header and rows of a table the previous page ends in when the chunk's page opens inside it. */
+/** The text above a chunk: its page's, after the header and rows of a table the previous page ends in when the chunk's page opens inside it, or else after the title of the section it runs on in. */
 function before(row: Row): Pick<Passage, "before"> {
   const above = row.before_text ? String(row.before_text) : "";
-  const carried = row.previous_page_text ? tableCarriedOver(String(row.previous_page_text), above) : "";
+  const previous = row.previous_page_text ? String(row.previous_page_text) : "";
+  const carried = previous ? tableCarriedOver(previous, above) || sectionCarriedOver(previous, above) : "";
   const text = carried ? `${carried}\n${above}` : above;
   return text ? { before: text } : {};
 }

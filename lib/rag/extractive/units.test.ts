@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { annotate } from "../text/nlp";
-import { answerUnits, displayText, endsInRows, sectionTitles, tableCarriedOver, type Unit } from "./units";
+import { answerUnits, displayText, endsInRows, sectionCarriedOver, sectionTitles, tableCarriedOver, type Unit } from "./units";
 
 interface Shown {
   kind: Unit["kind"];
@@ -290,5 +290,14 @@ describe("rows a chunk boundary cut from their table", () => {
     expect(tableCarriedOver(previous, "note on clay)\n\n")).toBe("Week Date Topic\n10 Feb 17 Slab building\n11 Feb 24 Coil pots (see");
     expect(tableCarriedOver(previous, "Glazes are mixed on Fridays.\nBring an apron.\n")).toBe("");
     expect(tableCarriedOver("Glazes are mixed on Fridays.", "")).toBe("");
+  });
+
+  it("carries a section's title over a page break when the page above the passage opens no section of its own", () => {
+    const previous = "Exercise 3 — Kiln loading\n\nGiven: a kiln shelf holds 14 bowls and the firing takes 9 hours.\n(a) How many firings do 60 bowls need?";
+    expect(sectionCarriedOver(previous, "")).toBe("Exercise 3 — Kiln loading");
+    expect(sectionCarriedOver(previous, "Firings = 60 / 14, rounded up to 5.\n")).toBe("Exercise 3 — Kiln loading");
+    // A title above the passage on its own page governs instead.
+    expect(sectionCarriedOver(previous, "Exercise 4 — Glaze costs\n\nGiven: one litre of glaze costs $12.\n")).toBe("");
+    expect(sectionCarriedOver("Glazes are mixed on Fridays, and every student brings an apron.", "")).toBe("");
   });
 });

@@ -140,6 +140,17 @@ export function tableCarriedOver(previousPage: string, above: string): string {
   return header ? previousPage.slice(header.start) : "";
 }
 
+/**
+ * The last section title of the page before, when the page's text above a passage names none: a
+ * section runs on over the page break ("Problem 2 — Home loan" on one page, its working on the
+ * next), so its title still says what the lines are about.
+ */
+export function sectionCarriedOver(previousPage: string, above: string): string {
+  if (sectionTitles(above).length) return "";
+  const title = sectionTitles(previousPage).at(-1);
+  return title ? previousPage.slice(title.start, title.end) : "";
+}
+
 /** Every unit of a passage, in text order, without duplicates. `continuesRows`: the passage opens inside a table whose header row is above it, so its first block's lines that open with a figure are rows. */
 export function answerUnits(annotated: Annotated, continuesRows = false): Unit[] {
   const { text, sentences } = annotated;
