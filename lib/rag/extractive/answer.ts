@@ -67,7 +67,7 @@ export function readPassages(passages: readonly Passage[], ranks?: ReadonlyMap<s
     // The document's first line (its title line) names the course or document; it rarely answers a question.
     const firstLine = p.text.slice(0, Math.max(0, p.text.search(/\n|$/)));
     const titleLineEnd = p.pdfPage === 1 && p.charStart === 0 && isTitleLine(firstLine) ? firstLine.length : 0;
-    return { chunkId: p.chunkId, rank: (ranks?.get(p.chunkId) ?? i + 1) - 1, annotated, units: unitsOf(annotated, continuesBlock(p) && endsInRows(p.before ?? "")), titleLineEnd, titleLemmas: new Set([...shared, ...(p.scopeTerms ?? [])]), sections: sectionsOf(p, annotated) };
+    return { chunkId: p.chunkId, rank: (ranks?.get(p.chunkId) ?? i + 1) - 1, annotated, units: unitsOf(annotated, continuesBlock(p) && endsInRows(p.before ?? "", p.text)), titleLineEnd, titleLemmas: new Set([...shared, ...(p.scopeTerms ?? [])]), sections: sectionsOf(p, annotated) };
   });
 }
 
@@ -86,8 +86,10 @@ function sectionsOf(p: Passage, annotated: Annotated): PassageReading["sections"
   const continues = continuesBlock(p);
   const titlesIn = (text: string, from: (start: number) => number, lemmasOf: (start: number, end: number) => Set<string>) =>
     sectionTitles(text).map((t) => ({ from: from(t.start), title: text.slice(t.start, t.end), lemmas: lemmasOf(t.start, t.end), source: text, start: t.start, end: t.end }));
+  // A header row is known by the rows under it, which a chunk boundary may leave in the passage.
+  const over = before + p.text.split("\n", 2).join("\n");
   const titles = [
-    ...titlesIn(before, () => -1, (a, b) => new Set(contentLemmas(before.slice(a, b)))),
+    ...titlesIn(over, () => -1, (a, b) => new Set(contentLemmas(over.slice(a, b)))).filter((t) => t.start < before.length),
     ...titlesIn(p.text, (a) => a, (a, b) => new Set(annotated.tokens.filter((k) => k.content && k.start >= a && k.end <= b).map((k) => k.lemma))).filter((t) => !(continues && t.start === 0)),
   ];
   const nested = titles.map(({ from, title, lemmas, source, start }, i) => {

@@ -93,6 +93,13 @@ describe("unitFeatures: the section a unit is in", () => {
     // No title above: nothing to find.
     expect(get(featuresOf(question, [{ text: `Water = 0.7 kg.\n${result}` }]), result).coverSection).toBe(0);
   });
+
+  it("reads rows a chunk boundary cut from a header row with one row left above them as that table's rows (a symbol's index in the header is no figure)", () => {
+    const before = "Table 2. Tensile tests\n\nSpecimen Load (kN) σ0 (MPa) Elongation\n1 12 80 0.2%\n";
+    const rows = featuresOf("how much elongation did specimen 3 show?", [{ text: "2 15 95 0.3%\n3 18 110 0.5%", before }]);
+    expect(get(rows, "3 18 110 0.5%").kind_table_row).toBe(1);
+    expect(get(rows, "3 18 110 0.5%").coverSection).toBeGreaterThan(0);
+  });
 });
 
 describe("unitFeatures: numbered items inside numbered items", () => {

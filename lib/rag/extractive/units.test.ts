@@ -274,6 +274,16 @@ describe("rows a chunk boundary cut from their table", () => {
     expect(endsInRows("Studio calendar\nWeek Date Topic\n10 Feb 17 Slab building\n11 Feb 24 Coil")).toBe(true);
     expect(endsInRows("Week Date Topic\n10 Feb 17 Slab building\n11 Feb 24 Coil pots\n\nGlazes are mixed on Fridays.")).toBe(false);
     expect(sectionTitles("Studio calendar\nWeek Date Topic\n10 Feb 17 Slab building\n11 Feb 24 Coil").length).toBe(2);
+    // A chunk starts on a new line: the text above it ends in that line break.
+    expect(endsInRows("Week Date Topic\n10 Feb 17 Slab building\n11 Feb 24 Coil pots\n")).toBe(true);
+    // One row left above the boundary: the passage's opening rows prove the header.
+    expect(endsInRows("Week Date Topic\n10 Feb 17 Slab building\n", "11 Feb 24 Coil pots\n12 Mar 3 Raku firing")).toBe(true);
+    expect(endsInRows("Week Date Topic\n10 Feb 17 Slab building\n", "Glazes are mixed on Fridays.")).toBe(false);
+  });
+
+  it("takes a header row naming symbols with indices (f0, R1) for a header: they are no figures", () => {
+    const text = "Resonance values\nCircuit f0 (kHz) Q R1 (Ω)\n1 15.9 7.8 100\n2 10.7 5.3 220";
+    expect(sectionTitles(text).map((s) => text.slice(s.start, s.end))).toEqual(["Resonance values", "Circuit f0 (kHz) Q R1 (Ω)"]);
   });
 
   it("reads the first block's lines that open with a figure as rows when the passage continues a table", () => {

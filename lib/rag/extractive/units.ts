@@ -70,6 +70,9 @@ const isHeaderOverFigures = (line: string, below: readonly Line[]) => isLabelLik
 /** "Office: Room 204": a short label, a colon, then its value on the same line; a numbered line ("6.1 Clustering: K-Means") is a section heading with its subtitle. */
 const isInlineLabel = (line: string) => /^[^:]{1,40}:\s*\S/.test(line) && wordCount(line.split(":")[0]) <= 5 && !SECTION_NUMBER.test(line);
 
+/** A number standing as a word ("12", "3.5%", "(40)"): a row's datum. A symbol's index or a formula in a header's cell ("f0", "R1", "0.693τ") is none. */
+const statesFigure = (line: string) => /(?:^|[\s(])[-−–+]?[$€£]?\d[\d.,:/%–-]*(?=$|[\s),;])/u.test(line);
+
 /** More numbers than words: a row of data or of a matrix, not a title ("Week 5" is one of each). */
 const mostlyFigures = (line: string) => (line.match(/\d+(?:[.,]\d+)*/g)?.length ?? 0) > (line.match(/\p{L}{2,}/gu)?.length ?? 0);
 
@@ -118,12 +121,20 @@ const opensWithFigure = (line: Line) => !line.blank && /^\d/.test(line.text);
 /** A table's header row over rows that open with figures: a line of words without figures, the two lines under it rows ("Week Dates Topic" over "1 Sep 2 …"). */
 function headsRows(lines: readonly Line[], i: number): boolean {
   const under = lines.slice(i + 1, i + 3);
-  return !lines[i].blank && !/\d/.test(lines[i].text) && isLabelLike(lines[i].text, 2 * MAX_LABEL_WORDS) && under.length === 2 && under.every(opensWithFigure);
+  return !lines[i].blank && !statesFigure(lines[i].text) && isLabelLike(lines[i].text, 2 * MAX_LABEL_WORDS) && under.length === 2 && under.every(opensWithFigure);
 }
 
-/** Whether a text ends inside a table's rows, under its header row: the passage after it goes on with rows of that table. */
-export function endsInRows(text: string): boolean {
-  const lines = linesOf(text);
+/**
+ * Whether a text ends inside a table's rows, under its header row: the passage after it goes on
+ * with rows of that table. `next` is that passage: its opening rows count with the text's, since a
+ * chunk boundary may leave a single row under the header.
+ */
+export function endsInRows(text: string, next = ""): boolean {
+  // The text's own trailing line break (a chunk starts on a new line) ends no table.
+  const own = linesOf(text.replace(/\n[^\S\n]*$/, ""));
+  const following = linesOf(next);
+  const gap = following.findIndex((l) => l.blank);
+  const lines = [...own, ...following.slice(0, Math.min(2, gap < 0 ? following.length : gap))];
   let i = lines.length - 1;
   while (i >= 0 && opensWithFigure(lines[i])) i--;
   return i >= 0 && i < lines.length - 1 && headsRows(lines, i);
@@ -271,7 +282,7 @@ function detachedHeader(lines: Line[], from: number, to: number): Line | null {
   while (j >= 0 && lines[j].blank) j--;
   if (j < 0 || j === from - 1 || (j > 0 && !lines[j - 1].blank)) return null;
   const above = lines[j];
-  return isLabelLike(above.text) && wordCount(above.text) >= MIN_HEADER_WORDS && !/\d/.test(above.text) ? above : null;
+  return isLabelLike(above.text) && wordCount(above.text) >= MIN_HEADER_WORDS && !statesFigure(above.text) ? above : null;
 }
 
 /**
@@ -294,7 +305,7 @@ function wrappedHeader(lines: Line[], from: number, to: number): Span | null {
   for (let end = above(from); end >= 0; ) {
     const start = blockStartIndex(lines, end);
     const block = lines.slice(start, end + 1);
-    if (block.length < 2 || !block.every((l) => isLabelLike(l.text) && !/\d/.test(l.text) && !SECTION_NUMBER.test(l.text))) break;
+    if (block.length < 2 || !block.every((l) => isLabelLike(l.text) && !statesFigure(l.text) && !SECTION_NUMBER.test(l.text))) break;
     if (bottom < 0) bottom = end;
     top = start;
     words += block.reduce((n, l) => n + wordCount(l.text), 0);
@@ -321,7 +332,7 @@ function headerOverBlocks(lines: Line[], from: number): Line | null {
     if (l.blank) continue;
     seen++;
     const alone = (j === 0 || lines[j - 1].blank) && (j + 1 >= lines.length || lines[j + 1].blank);
-    if (alone && isLabelLike(l.text) && wordCount(l.text) >= MIN_SPREAD_HEADER_WORDS && !/\d/.test(l.text)) return data ? l : null;
+    if (alone && isLabelLike(l.text) && wordCount(l.text) >= MIN_SPREAD_HEADER_WORDS && !statesFigure(l.text)) return data ? l : null;
     if (TERMINAL.test(l.text) || isBullet(l.text) || SECTION_NUMBER.test(l.text)) return null;
     if (/\d|@/.test(l.text)) data = true;
   }
