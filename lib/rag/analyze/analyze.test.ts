@@ -426,6 +426,10 @@ describe("follow-ups", () => {
     expect(personNamed("Room K2, Building B7")).toBeNull();
     // A table row: the name ends where the next cell's capitalised words begin.
     expect(personNamed("Mr Leopold Fairweather Lab supervisor (Benches 1–9) l.fairweather@example.edu")).toBe("Mr Leopold Fairweather");
+    // A name before a noun for a place names the place: the row's one person is the tutor.
+    expect(personNamed("Seminar S2 Friday 2:00 pm Room 14, Thornbury Building (T2) Oksana Villiers")).toBe("Oksana Villiers");
+    // A period after a longer word ends a sentence: the next sentence's name does not take that word in.
+    expect(personNamed("The glaze was developed by a chemist at a tile works in Leeds. Oduya later taught glaze chemistry.")).toBe("Oduya");
   });
 
   it("leaves a question that stands on its own alone", () => {

@@ -7,7 +7,7 @@
  */
 import { AFTER_SHORT_ARE, ALL_DEMONSTRATIVES, ANAPHORS, BEFORE_SHORT_ARE, BEFORE_SHORT_YOU, CONTRACTS_IS, DEFINING_VERBS, DEMONSTRATIVES, HOW_DEGREE, INTERROGATIVES, PART_CONNECTIVES, PERSONAL_PRONOUNS, PLURAL_PRONOUNS, POSSESSIVE_DETERMINERS, REQUEST_VERBS, SHORTHAND, SUBJECT_SWAP_OPENERS, TIME_PREPOSITIONS, TYPE_NOUNS, type AnswerType } from "../lexicon";
 import { annotate, contentLemmas, type EntitySpan, type TextToken } from "../text/nlp";
-import { classifierOf, closedCompoundsOf, isCommonWord, isTimeNoun, relatedWords } from "../text/wordnet";
+import { classifierOf, closedCompoundsOf, isCommonWord, isPlaceWord, isTimeNoun, relatedWords } from "../text/wordnet";
 
 export type { AnswerType } from "../lexicon";
 
@@ -537,6 +537,9 @@ export function personNamed(answer: string): string | null {
   return null;
 }
 
+/** A title or initial cut short by a period is this long at most ("Dr.", "Prof.", "J."). */
+const MAX_TITLE_LETTERS = 4;
+
 /** The names of one line, each with its name words, a name inside a longer one left out. */
 function peopleIn(line: string): Array<{ text: string; words: Set<string> }> {
   const { tokens, entities } = annotate(line);
@@ -544,12 +547,16 @@ function peopleIn(line: string): Array<{ text: string; words: Set<string> }> {
   const named: Array<{ text: string; words: Set<string> }> = [];
   for (let i = 0; i < tokens.length; i++) {
     if (tokens[i].pos !== "PROPN" || !/^\p{Lu}/u.test(tokens[i].text)) continue;
-    // A run of capitalised names, joined by hyphens or a title's period ("Dr. Miriam Okonkwo-Hale").
+    // A run of capitalised names, joined by hyphens or a title's or initial's period ("Dr. Miriam Okonkwo-Hale"); a longer word's period ends a sentence ("… in Dublin. Gosset …").
     let j = i;
-    const joins = (k: number) => (/^\p{Lu}/u.test(tokens[k + 1].text) ? tokens[k + 1].pos === "PROPN" : /^[-.]$/.test(tokens[k + 1].text) && /^\p{Lu}/u.test(tokens[k + 2]?.text ?? "") && tokens[k + 2].pos === "PROPN");
+    const joined = (k: number) => tokens[k + 1].text === "-" || (tokens[k + 1].text === "." && tokens[k].text.length <= MAX_TITLE_LETTERS);
+    const joins = (k: number) => (/^\p{Lu}/u.test(tokens[k + 1].text) ? tokens[k + 1].pos === "PROPN" : joined(k) && /^\p{Lu}/u.test(tokens[k + 2]?.text ?? "") && tokens[k + 2].pos === "PROPN");
     while (j + 1 < tokens.length && joins(j)) j++;
     const run = tokens.slice(i, j + 1);
-    const nameWords = run.filter((t, k) => isPersonName(t, tokens[i + k + 1], dates));
+    const after = tokens[j + 1];
+    // A name before a noun for a place names the place ("Webster Building", "Kestrel Hall"), not a person.
+    const place = !!after && after.pos === "NOUN" && after.start - run[run.length - 1].end <= 1 && isPlaceWord(after.lemma);
+    const nameWords = place ? [] : run.filter((t, k) => isPersonName(t, tokens[i + k + 1], dates));
     // A title may open the name ("Ms", "Dr."); a word after its last name word is the next cell's ("Ms Ana Reyes Lab demonstrator").
     if (nameWords.length) named.push({ text: line.slice(run[0].start, nameWords[nameWords.length - 1].end), words: new Set(nameWords.map((t) => t.text)) });
     i = j;

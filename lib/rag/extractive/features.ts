@@ -12,7 +12,7 @@ import { escapeRegExp } from "../text/regexp";
 import { symbolsIn, type Symbols } from "../text/symbols";
 import { annotate, contentLemmas, type Annotated, type EntitySpan, type EntityType, type TextToken } from "../text/nlp";
 import editDistance from "damerau-levenshtein";
-import { classesOf, isCompoundKindOf, isKnownWord, isTimeNoun, relatedWords } from "../text/wordnet";
+import { classesOf, isCompoundKindOf, isKnownWord, isPlaceWord, isTimeNoun, relatedWords } from "../text/wordnet";
 import { MAX_LABEL_WORDS, SECTION_NUMBER, TERMINAL, unitKinds, type Unit } from "./units";
 
 export const featureNames = [
@@ -418,8 +418,7 @@ function setupBefore(reading: PassageReading, unit: Unit): Array<{ start: number
   return sentences.filter((s) => s.end <= unit.start && text.slice(s.start, s.end).trim()).slice(-SETUP_SENTENCES);
 }
 
-/** A noun for a place one goes to: WordNet files it under a structure, an area or a location ("building", "room", "campus"). */
-const isPlaceNoun = (t: TextToken) => (t.pos === "NOUN" || t.pos === "PROPN") && ["structure", "area", "location"].some((c) => classesOf(t.lemma).has(c));
+const isPlaceNoun = (t: TextToken) => (t.pos === "NOUN" || t.pos === "PROPN") && isPlaceWord(t.lemma);
 
 /**
  * A place named: a name WordNet files as a location ("Lisbon"), or a noun for a place beside its

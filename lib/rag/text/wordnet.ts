@@ -391,6 +391,9 @@ export function classesOf(word: string): ReadonlySet<string> {
   return value;
 }
 
+/** A noun for a place one goes to: WordNet files it under a structure, an area or a location ("building", "room", "campus"). */
+export const isPlaceWord = (word: string): boolean => ["structure", "area", "location"].some((c) => classesOf(word).has(c));
+
 /**
  * What a classifier noun names, by its first noun senses: "kind" for a category of things or a kind
  * of one ("type", "species"), "word" for a unit of language naming something ("name", "term",
