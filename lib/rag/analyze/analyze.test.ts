@@ -324,6 +324,11 @@ describe("follow-ups", () => {
     expect(resolveFollowUp("and for the glaze report?", ["what is the deadline for the pottery portfolio"]).standalone).toBe("what is the deadline for the glaze report");
   });
 
+  it("writes a swapped-in 'one' as the noun it stands for ('the one for lab 3', 'the second one')", () => {
+    expect(resolveFollowUp("and the one for the raku workshop?", ["when is the wheel workshop journal due"]).standalone).toBe("when is the journal for the raku workshop due");
+    expect(resolveFollowUp("what about the second one?", ["how long is the first critique"]).standalone).toBe("how long is the second critique");
+  });
+
   it("takes every word between a determiner and its noun into the referent, whatever the tagger calls it ('the back pressure limit')", () => {
     expect(resolveFollowUp("how is it set?", ["what is the back pressure limit?"]).standalone).toBe("how is back pressure limit set?");
   });

@@ -430,6 +430,23 @@ function withoutPointerBack(swapped: string): string {
   return adp && adp.pos === "ADP" && words.indexOf(adp) > 0 ? swapped.slice(0, adp.start).trim() : swapped;
 }
 
+/**
+ * A swapped-in phrase with its pro-form "one" written as the noun it stands for: the head of the
+ * previous question's phrase ("the one for lab 3" after "… the lab 1 report" is the report for lab 3;
+ * "the second one" after "… the first quiz" is the second quiz). Only "one" after a determiner or
+ * an adjective stands for a noun; after a noun it is a number ("question one").
+ */
+function withProFormNamed(swapped: string, prevPhrase: string): string {
+  const words = annotate(swapped).tokens.filter((t) => t.pos !== "SPACE");
+  const at = words.findIndex((t, i) => /^one$/i.test(t.text) && i > 0 && (words[i - 1].pos === "DET" || words[i - 1].pos === "ADJ") && !ALL_DEMONSTRATIVES.has(lower(words[i - 1])) && !isNounish(words[i + 1] ?? t));
+  if (at < 0) return swapped;
+  const prevWords = annotate(prevPhrase).tokens.filter((t) => t.pos !== "SPACE");
+  const first = prevWords.findIndex(isNounish);
+  if (first < 0) return swapped;
+  const head = phraseHead(prevWords, first);
+  return swapped.slice(0, words[at].start) + head.text + swapped.slice(words[at].end);
+}
+
 /** The noun phrase a question asks for, after its interrogative and verb, up to the preposition that says what it is of ("the firing temperature" of "what is the firing temperature for the test tile"). */
 function askedAttribute(question: string): { start: number; end: number } | null {
   const tokens = annotate(question).tokens.filter((t) => t.pos !== "SPACE");
@@ -626,7 +643,7 @@ export function resolveFollowUp(question: string, history: readonly string[], pr
   const opener = SUBJECT_SWAP_OPENERS.find((o) => q.toLowerCase().startsWith(o + " "));
   if (opener) {
     const asked = q.slice(opener.length).replace(/[?.!\s]+$/, "").trim();
-    const swapped = withoutPointerBack(asked);
+    const swapped = withProFormNamed(withoutPointerBack(asked), prevPhrase);
     const swappedIn = (standalone: string, replaced: string) => ({ standalone, resolution: { kind: "subject_swap" as const, reason: `“${swapped}” takes the place of “${replaced}” in the previous question` } });
     if (swapped && !annotate(swapped).tokens.some((t) => t.pos === "VERB" || t.pos === "AUX")) {
       // "and the soak time for that one?": the attribute asked before gives way; what it was of stays.
