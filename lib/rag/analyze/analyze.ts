@@ -432,8 +432,8 @@ function withoutPointerBack(swapped: string): string {
 
 /**
  * A swapped-in phrase with its pro-form "one" written as the noun it stands for: the head of the
- * previous question's phrase ("the one for lab 3" after "… the lab 1 report" is the report for lab 3;
- * "the second one" after "… the first quiz" is the second quiz). Only "one" after a determiner or
+ * previous question's phrase ("the one for the raku workshop" after "… the wheel workshop journal" is
+ * the journal for the raku workshop; "the second one" after "… the first critique" is the second critique). Only "one" after a determiner or
  * an adjective stands for a noun; after a noun it is a number ("question one").
  */
 function withProFormNamed(swapped: string, prevPhrase: string): string {
@@ -564,14 +564,14 @@ function peopleIn(line: string): Array<{ text: string; words: Set<string> }> {
   const named: Array<{ text: string; words: Set<string> }> = [];
   for (let i = 0; i < tokens.length; i++) {
     if (tokens[i].pos !== "PROPN" || !/^\p{Lu}/u.test(tokens[i].text)) continue;
-    // A run of capitalised names, joined by hyphens or a title's or initial's period ("Dr. Miriam Okonkwo-Hale"); a longer word's period ends a sentence ("… in Dublin. Gosset …").
+    // A run of capitalised names, joined by hyphens or a title's or initial's period ("Dr. Miriam Okonkwo-Hale"); a longer word's period ends a sentence ("… in Leeds. Oduya …").
     let j = i;
     const joined = (k: number) => tokens[k + 1].text === "-" || (tokens[k + 1].text === "." && tokens[k].text.length <= MAX_TITLE_LETTERS);
     const joins = (k: number) => (/^\p{Lu}/u.test(tokens[k + 1].text) ? tokens[k + 1].pos === "PROPN" : joined(k) && /^\p{Lu}/u.test(tokens[k + 2]?.text ?? "") && tokens[k + 2].pos === "PROPN");
     while (j + 1 < tokens.length && joins(j)) j++;
     const run = tokens.slice(i, j + 1);
     const after = tokens[j + 1];
-    // A name before a noun for a place names the place ("Webster Building", "Kestrel Hall"), not a person.
+    // A name before a noun for a place names the place ("Larkin Building", "Fenwood Hall"), not a person.
     const place = !!after && after.pos === "NOUN" && after.start - run[run.length - 1].end <= 1 && isPlaceWord(after.lemma);
     const nameWords = place ? [] : run.filter((t, k) => isPersonName(t, tokens[i + k + 1], dates));
     // A title may open the name ("Ms", "Dr."); a word after its last name word is the next cell's ("Ms Ana Reyes Lab demonstrator").

@@ -70,7 +70,7 @@ const isHeaderOverFigures = (line: string, below: readonly Line[]) => isLabelLik
 /** "Office: Room 204": a short label, a colon, then its value on the same line; a numbered line ("6.1 Clustering: K-Means") is a section heading with its subtitle. */
 const isInlineLabel = (line: string) => /^[^:]{1,40}:\s*\S/.test(line) && wordCount(line.split(":")[0]) <= 5 && !SECTION_NUMBER.test(line);
 
-/** A number standing as a word ("12", "3.5%", "(40)"): a row's datum. A symbol's index or a formula in a header's cell ("f0", "R1", "0.693τ") is none. */
+/** A number standing as a word ("12", "3.5%", "(40)"): a row's datum. A symbol's index or a formula in a header's cell ("f0", "R1", "1/τ") is none. */
 const statesFigure = (line: string) => /(?:^|[\s(])[-−–+]?[$€£]?\d[\d.,:/%–-]*(?=$|[\s),;])/u.test(line);
 
 /** More numbers than words: a row of data or of a matrix, not a title ("Week 5" is one of each). */
@@ -153,7 +153,7 @@ export function tableCarriedOver(previousPage: string, above: string): string {
 
 /**
  * The last section title of the page before, when the page's text above a passage names none: a
- * section runs on over the page break ("Problem 2 — Home loan" on one page, its working on the
+ * section runs on over the page break ("Exercise 4 — Kiln costs" on one page, its working on the
  * next), so its title still says what the lines are about.
  */
 export function sectionCarriedOver(previousPage: string, above: string): string {
