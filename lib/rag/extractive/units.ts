@@ -124,6 +124,13 @@ function headsRows(lines: readonly Line[], i: number): boolean {
   return !lines[i].blank && !statesFigure(lines[i].text) && isLabelLike(lines[i].text, 2 * MAX_LABEL_WORDS) && under.length === 2 && under.every(opensWithFigure);
 }
 
+/** A passage's first lines before any blank one, two at most: the rows that prove a header left above a chunk boundary. */
+export function openingLines(text: string): string {
+  const lines = text.split("\n");
+  const gap = lines.findIndex((l) => !/[\p{L}\p{N}]/u.test(l));
+  return lines.slice(0, Math.min(2, gap < 0 ? lines.length : gap)).join("\n");
+}
+
 /**
  * Whether a text ends inside a table's rows, under its header row: the passage after it goes on
  * with rows of that table. `next` is that passage: its opening rows count with the text's, since a
@@ -132,9 +139,8 @@ function headsRows(lines: readonly Line[], i: number): boolean {
 export function endsInRows(text: string, next = ""): boolean {
   // The text's own trailing line break (a chunk starts on a new line) ends no table.
   const own = linesOf(text.replace(/\n[^\S\n]*$/, ""));
-  const following = linesOf(next);
-  const gap = following.findIndex((l) => l.blank);
-  const lines = [...own, ...following.slice(0, Math.min(2, gap < 0 ? following.length : gap))];
+  const opening = openingLines(next);
+  const lines = opening ? [...own, ...linesOf(opening)] : own;
   let i = lines.length - 1;
   while (i >= 0 && opensWithFigure(lines[i])) i--;
   return i >= 0 && i < lines.length - 1 && headsRows(lines, i);
