@@ -340,6 +340,15 @@ describe("required identifiers", () => {
     expect(contradictsRequiredId(part.required, "Apr 8 Parsing basics")).toBe(true);
   });
 
+  it("meets an identifier whose noun the question shortens to letters of it that WordNet lists ('hr 2' as 'Hour 2'), in a line or over a table's rows", () => {
+    const m = featuresOf("what happens in hr 2 of the workshop?", [{ text: "Hour 2 covers glaze mixing at the wheel." }, { text: "Hour 3 covers firing." }]);
+    expect(get(m, "Hour 2 covers glaze mixing at the wheel.")).toMatchObject({ requiredId: 1, requiredMissing: 0 });
+    expect(get(m, "Hour 3 covers firing.")).toMatchObject({ requiredId: 0, requiredMissing: 1 });
+    const rows = featuresOf("what is the kiln temperature in yr 2?", [{ text: "Year Kiln temperature Firings\n1 1,100 °C 12\n2 1,240 °C 18\n3 1,280 °C 20" }]);
+    expect(get(rows, "2 1,240 °C 18").requiredId).toBe(1);
+    expect(get(rows, "3 1,280 °C 20").requiredId).toBe(0);
+  });
+
   it("never contradicts when the part names no identifier", () => {
     const [plain] = analyzeQuestion("When is the poster due?").parts;
     expect(contradictsRequiredId(plain.required, "Lab 3 is due on 2 April.")).toBe(false);

@@ -553,7 +553,7 @@ export function unitFeatures({ part, focus: allFocus, passageCover, pageCover, q
         (isCode(r.id) && new RegExp(`\\b${escapeRegExp(r.id)}\\b`).test(span)) ||
         // A table row whose first cell is the id, under a header naming the noun ("Week | Topic" over "9 | Storage").
         // The header may be the section's title, above the passage ("Week Dates Topic" over rows a chunk boundary cut from it).
-        (unit.kind === "table_row" && (new RegExp(`\\b${escapeRegExp(r.noun)}`).test(header) || section.has(r.noun)) && new RegExp(`^\\W*${escapeRegExp(r.id)}\\b`).test(row)),
+        (unit.kind === "table_row" && (new RegExp(`\\b${nounPattern(r.noun)}`).test(header) || section.has(r.noun)) && new RegExp(`^\\W*${escapeRegExp(r.id)}\\b`).test(row)),
     )
       ? 1
       : 0;
@@ -726,12 +726,23 @@ export function isHeading(quote: string, tokens: readonly TextToken[]): boolean 
 }
 
 
-/** An identifier's noun as the notes may write it: itself or a short form WordNet lists for it ("April 15" as "Apr 15", "Laboratory 2" as "Lab 2"). */
+/** Whether `short` is written from `long`'s letters in order, starting with its first ("lab", "yr" of "year"). */
+function shortens(short: string, long: string): boolean {
+  if (short.length >= long.length || short[0] !== long[0]) return false;
+  let at = 0;
+  for (const c of short) {
+    at = long.indexOf(c, at) + 1;
+    if (at === 0) return false;
+  }
+  return true;
+}
+
+/** An identifier's noun as the notes may write it: itself or a short or long form WordNet lists for it ("April 15" as "Apr 15", "Laboratory 2" as "Lab 2", "Yr 3" as "Year 3"). */
 const nounPatterns = new Map<string, string>();
 function nounPattern(noun: string): string {
   let pattern = nounPatterns.get(noun);
   if (pattern === undefined) {
-    const forms = [noun, ...[...relatedContentWords(noun)].filter((w) => /^\p{L}+$/u.test(w) && (noun.startsWith(w) || w.startsWith(noun)) && w.length >= 3)];
+    const forms = [noun, ...[...relatedContentWords(noun)].filter((w) => /^\p{L}+$/u.test(w) && (shortens(w, noun) || shortens(noun, w)) && Math.min(w.length, noun.length) >= 2)];
     pattern = `(?:${[...new Set(forms)].map(escapeRegExp).join("|")})`;
     if (nounPatterns.size > 10_000) nounPatterns.clear();
     nounPatterns.set(noun, pattern);
