@@ -102,8 +102,8 @@ const MAX_CELL_SHARE = 0.6;
 function tableRows(lines) {
   // A cell as wide as most of the text is a paragraph beside something (a formula's fraction), not a table cell.
   const maxCellWidth = (Math.max(...lines.map((l) => l.x1)) - Math.min(...lines.map((l) => l.x0))) * MAX_CELL_SHARE;
-  /** The lines from `k` that continue the cell begun by `head` (the row's first cell when `first`). */
-  const cellFrom = (head, first, k) => {
+  /** The lines from `k` that continue the cell begun by `head` (the row's first cell when `first`; a later cell starts right of `left`). */
+  const cellFrom = (head, first, k, left = Infinity) => {
     const cell = [head];
     for (; k < lines.length && cell.length < MAX_CELL_LINES; k++) {
       const l = lines[k];
@@ -111,11 +111,12 @@ function tableRows(lines) {
       const drop = last.y - l.y;
       // Under the cell's start; under a printed row's first line, under one of its cells past the
       // first (a narrow gap between cells may not mark one); or under text that resumed after a gap
-      // (a cell filled to its edge, or an id cell close to the next, leaves a gap too narrow to prove a row).
+      // (a cell filled to its edge, or an id cell close to the next, leaves a gap too narrow to prove a row);
+      // or, in a later cell set flush right (a column of figures), ending where it ends, right of the cells before.
       const under =
         Math.abs(l.x0 - head.x0) < l.size
           ? !first || !head.tabular
-          : (head.tabular && l.x0 > head.x0 + l.size && l.x0 < head.x1) || head.resumes.some((x) => Math.abs(l.x0 - x) < l.size);
+          : (head.tabular && l.x0 > head.x0 + l.size && l.x0 < head.x1) || head.resumes.some((x) => Math.abs(l.x0 - x) < l.size) || (l.x0 > left && Math.abs(l.x1 - head.x1) < l.size);
       if (!(drop > 0 && drop <= last.size * 1.9 && under && !STARTS_ITEM.test(l.text.trim()))) break;
       cell.push(l);
     }
@@ -133,8 +134,9 @@ function tableRows(lines) {
       const l = lines[k];
       const goesUp = l.y - taken[taken.length - 1].y > l.size * 0.5;
       // A cell starts past a gap (its padding): a superscript or a fraction's part starts where the text before it ends.
-      if (!goesUp || l.x0 < Math.max(...taken.map((c) => c.x1)) + l.size * MIN_CELL_GAP) break;
-      const cell = cellFrom(l, false, k + 1);
+      const left = Math.max(...taken.map((c) => c.x1));
+      if (!goesUp || l.x0 < left + l.size * MIN_CELL_GAP) break;
+      const cell = cellFrom(l, false, k + 1, left);
       const tol = l.size * 0.5;
       const overlaps = Math.min(...cell.map((c) => c.y)) <= Math.max(...taken.map((c) => c.y)) + tol && l.y >= Math.min(...taken.map((c) => c.y)) - tol;
       if (!overlaps) break;

@@ -89,6 +89,22 @@ describe("layoutText: table rows printed cell by cell", () => {
     expect(layoutText(centred)).toBe("Unit Studio\n4 Raku firing outdoors, weather permitting");
   });
 
+  it("reads a header row whose cells are set right, over columns of figures, as one line with each cell's wrapped lines", () => {
+    /** A cell set flush right at `right`: each wrapped line ends there, however long. */
+    const rightCell = (right: number, line: number, texts: string[]) => texts.map((t, k) => (k < texts.length - 1 ? eol : run)(t, right - t.length * 6, line + k, t.length * 6));
+    const ledger = [
+      run("Term", 72, 0, 24),
+      ...rightCell(230, 0, ["Enrolled", "students"]),
+      ...rightCell(340, 0, ["Kiln hours", "booked"]),
+      ...rightCell(470, 0, ["Glaze cost per", "student ($)"]),
+      run("1", 72, 2.5, 6),
+      ...rightCell(230, 2.5, ["48"]),
+      ...rightCell(340, 2.5, ["120"]),
+      ...rightCell(470, 2.5, ["35.50"]),
+    ];
+    expect(layoutText(ledger)).toBe("Term Enrolled students Kiln hours booked Glaze cost per student ($)\n1 48 120 35.50");
+  });
+
   it("keeps a superscript or subscript set smaller than its line on that line", () => {
     const small = (str: string, x: number, y: number, width: number) => ({ str, transform: [7, 0, 0, 7, x, y], width, height: 7, hasEOL: false });
     const text = layoutText([
