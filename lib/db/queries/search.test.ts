@@ -109,10 +109,10 @@ describe("a passage's page text before it", () => {
     expect(byId.get("chk_kiln_0")?.before).toBeUndefined();
   });
 
-  it("carries the title of the section a page opens inside: the last one of the page before", async () => {
+  it("carries the title of the section a page opens inside, the last one of the page before, with the line that states its example", async () => {
     const { hits } = await searchLexical(db.client, { courseId: kilnId, terms: ["shelves"], limit: 1 });
     expect(hits[0].passage.chunkId).toBe("chk_kiln_2");
-    expect(hits[0].passage.before).toBe("Example 4.2 (Kiln load).\n");
+    expect(hits[0].passage.before).toBe("Example 4.2 (Kiln load).\nThe kiln holds 40 mugs a firing.\n");
   });
 });
 

@@ -11,7 +11,7 @@ import type { DraftClaim, DraftPart, GenerateState, Hit, LabelledPassage, Passag
 import { contradictsRequiredId, numberedIds, requiredIn, shortFormsIn, symbolsDefinedIn, focusFoundIn, isReferenceEntry, isTableOfContents, segmentIdf, unitFeatures, vocabularyOf, weightFocus, type Features, type PassageReading } from "./features";
 import { bearsOnPart, defaultModel, mustStateType, NEIGHBOUR_FLOOR_SHARE, probability, rankScore, type ExtractiveModel } from "./model";
 import { isRunningLine, isTitleLine } from "./scope";
-import { answerUnits, displayText, endsInRows, isBareItemLabel, itemNounOf, openingLines, sectionTitles, type Unit } from "./units";
+import { answerUnits, displayText, endsInRows, isBareItemLabel, itemNounOf, openingLines, sectionTitleEnd, sectionTitles, type Unit } from "./units";
 
 /** Two units speak of the same thing when their focus coverage differs by no more than this (a share of the question's weight). */
 const SAME_SUBJECT_SLACK = 0.05;
@@ -85,7 +85,7 @@ function sectionsOf(p: Passage, annotated: Annotated): PassageReading["sections"
   // A passage that starts inside a block (a table cut by a chunk boundary) does not open a section with its first line.
   const continues = continuesBlock(p);
   const titlesIn = (text: string, from: (start: number) => number, lemmasOf: (start: number, end: number) => Set<string>) =>
-    sectionTitles(text).map((t) => ({ from: from(t.start), title: text.slice(t.start, t.end), lemmas: lemmasOf(t.start, t.end), source: text, start: t.start, end: t.end }));
+    sectionTitles(text).map((t) => ({ from: from(t.start), title: text.slice(t.start, t.end), lemmas: lemmasOf(t.start, sectionTitleEnd(text, t)), source: text, start: t.start, end: t.end }));
   // A header row is known by the rows under it, which a chunk boundary may leave in the passage.
   const over = before + openingLines(p.text);
   const titles = [

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { annotate } from "../text/nlp";
-import { answerUnits, displayText, endsInRows, sectionCarriedOver, sectionTitles, tableCarriedOver, type Unit } from "./units";
+import { answerUnits, displayText, endsInRows, sectionCarriedOver, sectionTitleEnd, sectionTitles, tableCarriedOver, type Unit } from "./units";
 
 interface Shown {
   kind: Unit["kind"];
@@ -302,10 +302,25 @@ describe("rows a chunk boundary cut from their table", () => {
     expect(tableCarriedOver("Glazes are mixed on Fridays.", "")).toBe("");
   });
 
+  it("ends a numbered item's title after the paragraph that states the item, and any other title where it ends", () => {
+    const end = (text: string) => {
+      const [title] = sectionTitles(text);
+      return text.slice(title.start, sectionTitleEnd(text, title));
+    };
+    expect(end("Problem 5 — Glaze batches\n\nGiven: a batch uses 3 kg of frit and 2 kg of clay.\n(a) Batch cost = 3 × 4 + 2 × 1 = $14.")).toBe(
+      "Problem 5 — Glaze batches\n\nGiven: a batch uses 3 kg of frit and 2 kg of clay.",
+    );
+    expect(end("Example 2.1 (Shrinkage). A tile dries from 10 cm to 9.2 cm.\nShrinkage = 0.8 / 10 = 8%.")).toBe("Example 2.1 (Shrinkage). A tile dries from 10 cm to 9.2 cm.");
+    expect(end("Firing schedule\n\nBisque firings run on Mondays.")).toBe("Firing schedule");
+  });
+
   it("carries a section's title over a page break when the page above the passage opens no section of its own", () => {
     const previous = "Exercise 3 — Kiln loading\n\nGiven: a kiln shelf holds 14 bowls and the firing takes 9 hours.\n(a) How many firings do 60 bowls need?";
-    expect(sectionCarriedOver(previous, "")).toBe("Exercise 3 — Kiln loading");
-    expect(sectionCarriedOver(previous, "Firings = 60 / 14, rounded up to 5.\n")).toBe("Exercise 3 — Kiln loading");
+    // A numbered item's title carries the paragraph that states the item: its working on the next page answers in other words.
+    const stated = "Exercise 3 — Kiln loading\n\nGiven: a kiln shelf holds 14 bowls and the firing takes 9 hours.";
+    expect(sectionCarriedOver(previous, "")).toBe(stated);
+    expect(sectionCarriedOver(previous, "Firings = 60 / 14, rounded up to 5.\n")).toBe(stated);
+    expect(sectionCarriedOver("Studio safety\n\nWear closed shoes near the wheels.", "")).toBe("Studio safety");
     // A title above the passage on its own page governs instead.
     expect(sectionCarriedOver(previous, "Exercise 4 — Glaze costs\n\nGiven: one litre of glaze costs $12.\n")).toBe("");
     expect(sectionCarriedOver("Glazes are mixed on Fridays, and every student brings an apron.", "")).toBe("");

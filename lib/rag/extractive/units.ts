@@ -157,15 +157,32 @@ export function tableCarriedOver(previousPage: string, above: string): string {
   return header ? previousPage.slice(header.start) : "";
 }
 
+/** A worked item's statement is at most this long: its givens, not its working. */
+const MAX_STATEMENT_CHARS = 600;
+
+/**
+ * Where a section's title stops saying what its lines are about: a numbered item's title
+ * ("Problem 2 — Home loan") with the paragraph that states the item ("Given: … borrow $420,000 …",
+ * the rest of the title's line or the line under it), whose working below answers in other words;
+ * any other title alone.
+ */
+export function sectionTitleEnd(text: string, title: Span): number {
+  if (!itemNounOf(text.slice(title.start, title.end))) return title.end;
+  const lines = linesOf(text);
+  const at = lines.findIndex((l) => l.end >= title.end);
+  const statement = lines[at] && lines[at].end > title.end ? lines[at] : lines.find((l, k) => k > at && !l.blank);
+  return statement ? Math.min(statement.end, title.end + MAX_STATEMENT_CHARS) : title.end;
+}
+
 /**
  * The last section title of the page before, when the page's text above a passage names none: a
  * section runs on over the page break ("Exercise 4 — Kiln costs" on one page, its working on the
- * next), so its title still says what the lines are about.
+ * next), so its title, and a worked item's statement, still say what the lines are about.
  */
 export function sectionCarriedOver(previousPage: string, above: string): string {
   if (sectionTitles(above).length) return "";
   const title = sectionTitles(previousPage).at(-1);
-  return title ? previousPage.slice(title.start, title.end) : "";
+  return title ? previousPage.slice(title.start, sectionTitleEnd(previousPage, title)) : "";
 }
 
 /** Every unit of a passage, in text order, without duplicates. `continuesRows`: the passage opens inside a table whose header row is above it, so its first block's lines that open with a figure are rows. */
