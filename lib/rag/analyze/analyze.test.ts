@@ -317,6 +317,16 @@ describe("follow-ups", () => {
     expect(resolveFollowUp("what about the rule on absences?", ["what is the rule on extensions?"]).standalone).toBe("what is the rule on absences?");
   });
 
+  it("swaps an item numbered in words whole ('unit two' for 'unit three'), as one numbered in figures", () => {
+    expect(resolveFollowUp("and for module three?", ["what are the glaze tests for module two"]).standalone).toBe("what are the glaze tests for module three");
+    expect(resolveFollowUp("what about kiln five?", ["when is the firing in kiln two"]).standalone).toBe("when is the firing in kiln five");
+  });
+
+  it("swaps what the previous question asked of, not the interrogative's own phrase ('how many marks', 'which room')", () => {
+    expect(resolveFollowUp("and the glaze journal?", ["how many marks is the throwing test worth"]).standalone).toBe("how many marks is the glaze journal worth");
+    expect(resolveFollowUp("and the raku firing?", ["which yard is the pit firing in"]).standalone).toBe("which yard is the raku firing in");
+  });
+
   it("swaps only the attribute when the new phrase points back at what the previous one was of ('the soak time for that one')", () => {
     expect(resolveFollowUp("and the soak time for that one?", ["what is the firing temperature for the celadon test tile in the kiln lab"]).standalone).toBe("what is the soak time for the celadon test tile in the kiln lab");
     expect(resolveFollowUp("and the word limit for it?", ["what is the deadline for the pottery portfolio"]).standalone).toBe("what is the word limit for the pottery portfolio");

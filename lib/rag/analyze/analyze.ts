@@ -397,8 +397,10 @@ function nounPhrases(text: string): Array<{ text: string; plural: boolean }> {
     let j = i + 1;
     for (; j < tokens.length; j++) {
       const t = tokens[j];
-      if (!(named(t, j) || isIdToken(t) || t.pos === "ADJ" || t.pos === "ADP" || t.pos === "DET" || t.pos === "CCONJ")) break;
-      if (named(t, j) || isIdToken(t)) last = j;
+      // A number spelled out names its item as figures do ("module two").
+      const id = isIdToken(t) || t.pos === "NUM";
+      if (!(named(t, j) || id || t.pos === "ADJ" || t.pos === "ADP" || t.pos === "DET" || t.pos === "CCONJ")) break;
+      if (named(t, j) || id) last = j;
     }
     let first = i;
     while (first > 0 && (tokens[first - 1].pos === "ADJ" || (tokens[first - 1].pos === "NOUN" && tokens[first - 1].content))) first--;
@@ -447,6 +449,13 @@ function withProFormNamed(swapped: string, prevPhrase: string): string {
   return swapped.slice(0, words[at].start) + head.text + swapped.slice(words[at].end);
 }
 
+/** Whether a phrase is the one an interrogative determines ("which room", "how many marks"): it names what is asked, not what it is asked of. */
+function asksWithPhrase(question: string, phrase: string): boolean {
+  const at = question.indexOf(phrase);
+  const before = annotate(question.slice(0, at)).tokens.filter((t) => t.pos !== "SPACE").at(-1);
+  return at >= 0 && isInterrogative(before);
+}
+
 /** The noun phrase a question asks for, after its interrogative and verb, up to the preposition that says what it is of ("the firing temperature" of "what is the firing temperature for the test tile"). */
 function askedAttribute(question: string): { start: number; end: number } | null {
   const tokens = annotate(question).tokens.filter((t) => t.pos !== "SPACE");
@@ -477,8 +486,8 @@ function swappedPart(phrase: string, swapped: string): string {
     const last = segments[segments.length - 1];
     if (joins(t)) continue;
     if (last.start < 0) last.start = t.start;
-    // A segment ends on its last noun: a word after it is a verb the tagger took for an adjective ("the tablet last(s) on …").
-    if (isNounish(t) || isIdToken(t) || last.end < last.start) last.end = t.end;
+    // A segment ends on its last noun or number ("unit two"): a word after it is a verb the tagger took for an adjective ("the tablet last(s) on …").
+    if (isNounish(t) || isIdToken(t) || t.pos === "NUM" || last.end < last.start) last.end = t.end;
     if (t.content) last.lemmas.push(t.lemma);
   }
   const shared = segments.filter((g) => g.start >= 0 && g.lemmas.some((l) => own.has(l)));
@@ -633,8 +642,8 @@ export function resolveFollowUp(question: string, history: readonly string[], pr
   if (!previous) return none;
   const prev = resolveFollowUp(previous, history.slice(0, -1)).standalone;
   const phrases = nounPhrases(prev);
-  // The phrase the previous question is mainly about: its first.
-  const prevPhrase = phrases[0]?.text;
+  // The phrase the previous question is mainly about: its first, unless that is the interrogative's own ("how many marks is the essay worth", "which room is the lab in"): then the next.
+  const prevPhrase = (phrases.length > 1 && asksWithPhrase(prev, phrases[0].text) ? phrases[1] : phrases[0])?.text;
   if (!prevPhrase) return none;
   const { tokens } = annotate(question);
   // "ok and at 2000 m?": an interjection before the opener says nothing of what is asked.
