@@ -452,8 +452,7 @@ function withProFormNamed(swapped: string, prevPhrase: string): string {
 /** Whether a phrase is the one an interrogative determines ("which room", "how many marks"): it names what is asked, not what it is asked of. */
 function asksWithPhrase(question: string, phrase: string): boolean {
   const at = question.indexOf(phrase);
-  const before = annotate(question.slice(0, at)).tokens.filter((t) => t.pos !== "SPACE").at(-1);
-  return at >= 0 && isInterrogative(before);
+  return at >= 0 && isInterrogative(annotate(question.slice(0, at)).tokens.filter((t) => t.pos !== "SPACE").at(-1));
 }
 
 /** The noun phrase a question asks for, after its interrogative and verb, up to the preposition that says what it is of ("the firing temperature" of "what is the firing temperature for the test tile"). */
