@@ -752,6 +752,14 @@ describe("unitFeatures: result", () => {
     expect(get(featuresOf("What moment did the roof beam example get?", [{ text: text.replace("Example 7.3 (Roof beam).\n\n", "") }]), "Moment = 2 × 6² / 8 = 9 kN·m.").result).toBe(0);
   });
 
+  it("reads the setup from the statement under a numbered problem's title, above the passage", () => {
+    const line = "Payment = 9,000 / 36 = $250 per month.";
+    const before = "Problem 4 — Studio lease\n\nGiven: the Marrick pottery co-op leases a kiln for $9,000 over 3 years.\n\n";
+    const m = featuresOf("whats the monthly payment for the marrick kiln", [{ text: line, before }]);
+    expect(get(m, line).result).toBeGreaterThan(0.5);
+    expect(get(m, line).nounCover).toBe(1);
+  });
+
   it("is 0 for a line that only restates the question's own numbers after '='", () => {
     const m = featuresOf("What happens when the load is 40 tiles?", [{ text: "Worked example with a full kiln.\n\nLoad = 40 tiles." }]);
     expect(get(m, "Load = 40 tiles.").result).toBe(0);
