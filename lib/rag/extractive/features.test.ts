@@ -253,6 +253,17 @@ describe("unitFeatures: answer type", () => {
   });
 });
 
+describe("unitFeatures: a task's prompt", () => {
+  it("marks a part of an exercise's task ('(b) Find …') as asking, not stating, and its worked answer as stating", () => {
+    const notes = "Exercise 2 — Glaze batch\n\nGiven: a batch uses 3 kg of frit.\n\n(a) Find the frit needed for 4 batches.\n\n(a) Frit = 4 × 3 = 12 kg.\n\nSubmit the batch card to the technician.";
+    const m = featuresOf("how much frit is needed for 4 batches", [{ text: notes }]);
+    expect(get(m, "(a) Find the frit needed for 4 batches.").question).toBe(1);
+    expect(get(m, "(a) Frit = 4 × 3 = 12 kg.").question).toBe(0);
+    // An instruction without a task's part marker states what to do.
+    expect(get(m, "Submit the batch card to the technician.").question).toBe(0);
+  });
+});
+
 describe("required identifiers", () => {
   const m = featuresOf("When is Lab 4 due?", [{ text: "Lab 3 is due on 2 April." }, { text: "Lab 4 is due on 9 April." }]);
   const [part] = analyzeQuestion("When is Lab 4 due?").parts;
@@ -347,6 +358,19 @@ describe("required identifiers", () => {
     const rows = featuresOf("what is the kiln temperature in yr 2?", [{ text: "Year Kiln temperature Firings\n1 1,100 °C 12\n2 1,240 °C 18\n3 1,280 °C 20" }]);
     expect(get(rows, "2 1,240 °C 18").requiredId).toBe(1);
     expect(get(rows, "3 1,280 °C 20").requiredId).toBe(0);
+  });
+
+  it("reads a one-letter identifier noun ('q2') as the one noun the notes number with that initial, and the glued id as said there", () => {
+    const notes = [{ text: "Question 1 — Kiln shelf\n\nThe shelf holds 14 bowls." }, { text: "Question 2 — Beam load\n\nThe beam carries 3 kN." }];
+    const [part] = analyzeQuestion("what load does the beam carry in q2").parts;
+    expect(numberedIds(part, readPassages(notes.map((n) => makePassage(n.text)))).required).toEqual([{ noun: "question", id: "2" }]);
+    const m = featuresOf("what load does the beam carry in q2", notes);
+    expect(get(m, "Question 2 — Beam load")).toMatchObject({ requiredId: 1, requiredMissing: 0 });
+    expect(get(m, "Question 2 — Beam load").nounCover).toBe(1);
+    expect(get(m, "Question 1 — Kiln shelf").requiredId).toBe(0);
+    // Two numbered nouns with that initial: the letter stays as written.
+    const both = readPassages([makePassage("Quiz 2 is on Monday.\nQuestion 2 asks for the beam load.")]);
+    expect(numberedIds(part, both).required).toEqual(part.required);
   });
 
   it("never contradicts when the part names no identifier", () => {

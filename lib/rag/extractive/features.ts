@@ -447,6 +447,15 @@ function saysWhere(own: readonly TextToken[], questionLemmas: ReadonlySet<string
 /** A value worked out: a number right after "=" or "≈" ("so x* = 25", "≈ 1.89 m"). */
 const WORKED_VALUE = /[=≈]\s*\(?[−–-]?[$€£]?\s*(\d[\d,]*(?:\.\d+)?)/gu;
 
+/** A part of an exercise's task: "(b) Find the source current." sets the question a worked solution answers below it, and states nothing. */
+const PART_MARKER = /^\s*\(?(?:[a-z]|[ivx]{1,4})\)\s*/i;
+function isTaskPrompt(quote: string, own: readonly TextToken[]): boolean {
+  const marker = PART_MARKER.exec(quote);
+  if (!marker || /[=≈]/.test(quote)) return false;
+  const verb = own.find((t) => t.start >= own[0].start + marker[0].length && t.pos !== "SPACE");
+  return !!verb && verb.pos === "VERB" && verb.text.toLowerCase() === verb.lemma;
+}
+
 /** Whether a unit works out a number the question did not give: a setup restating the givens works out none. */
 const worksOutValue = (quote: string, questionLemmas: ReadonlySet<string>) => [...quote.matchAll(WORKED_VALUE)].some((m) => !questionLemmas.has(m[1].replace(/,/g, "")));
 
@@ -564,11 +573,14 @@ export function unitFeatures({ part, focus: allFocus, passageCover, pageCover, q
   let predicateHit = false;
   // An identifier's number alone ("1" of "project 1") says nothing: "1:30" or "Page 1" does not state it, so it counts only with the identifier.
   const idNumbers = new Set(required.map((r) => r.id));
+  // An identifier asked glued ("q3", "lab4") is said by the unit that names it as the notes write it ("Question 3").
+  const ownLower = text.slice(unit.start, unit.end).toLowerCase();
+  const statesGluedId = (f: WeightedFocus) => required.some((r) => (f.lemma === r.noun + r.id || f.lemma === r.noun[0] + r.id) && statesId(ownLower, r));
   for (const f of focus) {
     let hit = false;
     if (idNumbers.has(f.lemma) && !requiredId) continue;
     const long = shortFormOf.get(f.surface);
-    const same = exactMatch(ownContent, f) ?? (spellsNumber(own, f.lemma) ? f.lemma : undefined) ?? spelledOut.get(f.lemma) ?? (long?.length && long.every((l) => lemmas.has(l)) ? long[0] : undefined) ?? (namesType(f) ? f.lemma : undefined);
+    const same = exactMatch(ownContent, f) ?? (spellsNumber(own, f.lemma) ? f.lemma : undefined) ?? spelledOut.get(f.lemma) ?? (long?.length && long.every((l) => lemmas.has(l)) ? long[0] : undefined) ?? (namesType(f) ? f.lemma : undefined) ?? (statesGluedId(f) ? f.lemma : undefined);
     if (same) {
       exact += f.weight;
       matchedLemmas.add(same);
@@ -684,7 +696,7 @@ export function unitFeatures({ part, focus: allFocus, passageCover, pageCover, q
     rank: 1 / (1 + reading.rank),
     length: Math.min(1, Math.log1p(ownContent.length) / 4),
     endsColon: /:\s*$/.test(quote) ? 1 : 0,
-    question: /\?\s*$/.test(quote) ? 1 : 0,
+    question: /\?\s*$/.test(quote) || isTaskPrompt(quote, own) ? 1 : 0,
     definitionForm,
     reasonMarker,
     requiredId,
@@ -797,15 +809,29 @@ function idPatterns({ noun, id }: RequestedPart["required"][number]): { itself: 
   return patterns;
 }
 
-/** An ordinal names an identifier only where the passages number its noun ("Midterm 2"); where none does, "the second midterm" asks about a midterm. */
+/**
+ * An ordinal names an identifier only where the passages number its noun ("Midterm 2"); where none
+ * does, "the second midterm" asks about a midterm. A noun of one letter ("q3", "w5") the passages do
+ * not number is the initial of the one noun they number that starts with it ("Question 3").
+ */
 export function numberedIds(part: RequestedPart, readings: readonly PassageReading[]): RequestedPart {
-  if (!part.required.some((r) => r.ordinal)) return part;
+  if (!part.required.some((r) => r.ordinal || r.noun.length === 1)) return part;
   const numbered = (noun: string) => {
     const pattern = new RegExp(`${idAfter(noun)}\\d`, "i");
     return readings.some((r) => pattern.test(r.annotated.text));
   };
-  const required = part.required.filter((r) => !r.ordinal || numbered(r.noun));
-  return required.length === part.required.length ? part : { ...part, required };
+  // Items are numbered under a capitalised noun ("Question 3", "Weeks 3–6"), singular or plural.
+  const spelledFrom = (letter: string) => {
+    const nouns = new Set(readings.flatMap((r) => [...r.annotated.text.matchAll(/\b(\p{Lu}\p{Ll}+)\s*#?\s*\d/gu)].map((m) => m[1].toLowerCase().replace(/s$/, "")).filter((w) => w.startsWith(letter))));
+    return nouns.size === 1 ? [...nouns][0] : null;
+  };
+  const required = part.required.flatMap((r) => {
+    if (r.ordinal) return numbered(r.noun) ? [r] : [];
+    if (r.noun.length > 1 || numbered(r.noun)) return [r];
+    const noun = spelledFrom(r.noun);
+    return [noun ? { ...r, noun } : r];
+  });
+  return required.length === part.required.length && required.every((r, i) => r === part.required[i]) ? part : { ...part, required };
 }
 
 /**
