@@ -63,7 +63,7 @@ export interface Passage {
   text: string;
   /** Offset of `text` in its stored page text. */
   charStart: number;
-  /** The stored page text just before `text` (a bounded stretch): the heading, table header or worked example a chunk continues; after the previous page's table header and rows when the page opens inside that table, or its last section title when the page opens inside that section. */
+  /** The stored page text just before `text` (a bounded stretch): the heading, table header or worked example a chunk continues; after the previous page's table header and rows when the page opens inside that table, or its last section title (with a worked item's statement, units.ts `sectionTitleEnd`) when the page opens inside that section. */
   before?: string;
   /** Words that name the document rather than an answer (extractive/scope.ts); absent for revisions indexed before they were kept. */
   scopeTerms?: readonly string[];

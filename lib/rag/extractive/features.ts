@@ -573,9 +573,8 @@ export function unitFeatures({ part, focus: allFocus, passageCover, pageCover, q
   let predicateHit = false;
   // An identifier's number alone ("1" of "project 1") says nothing: "1:30" or "Page 1" does not state it, so it counts only with the identifier.
   const idNumbers = new Set(required.map((r) => r.id));
-  // An identifier asked glued ("q3", "lab4") is said by the unit that names it as the notes write it ("Question 3").
-  const ownLower = text.slice(unit.start, unit.end).toLowerCase();
-  const statesGluedId = (f: WeightedFocus) => required.some((r) => (f.lemma === r.noun + r.id || f.lemma === r.noun[0] + r.id) && statesId(ownLower, r));
+  // An identifier asked glued ("q3", "lab4") is said by the unit that names it as the notes write it ("Question 3"); only a unit that meets the identifier can.
+  const statesGluedId = (f: WeightedFocus) => requiredId === 1 && required.some((r) => (f.lemma === r.noun + r.id || f.lemma === r.noun[0] + r.id) && statesId(text.slice(unit.start, unit.end).toLowerCase(), r));
   for (const f of focus) {
     let hit = false;
     if (idNumbers.has(f.lemma) && !requiredId) continue;
@@ -820,7 +819,7 @@ export function numberedIds(part: RequestedPart, readings: readonly PassageReadi
     const pattern = new RegExp(`${idAfter(noun)}\\d`, "i");
     return readings.some((r) => pattern.test(r.annotated.text));
   };
-  // Items are numbered under a capitalised noun ("Question 3", "Weeks 3–6"), singular or plural.
+  // Items are numbered under a capitalised noun ("Question 3", "Weeks 3–6"), singular or plural: the stem without a final "s" counts both once, and an identifier's noun pattern reads it as a prefix.
   const spelledFrom = (letter: string) => {
     const nouns = new Set(readings.flatMap((r) => [...r.annotated.text.matchAll(/\b(\p{Lu}\p{Ll}+)\s*#?\s*\d/gu)].map((m) => m[1].toLowerCase().replace(/s$/, "")).filter((w) => w.startsWith(letter))));
     return nouns.size === 1 ? [...nouns][0] : null;
