@@ -71,6 +71,9 @@ export const SUBJECT_SWAP_OPENERS: readonly string[] = ["and what about", "and h
 /** Connectives that can start a new requested part when an interrogative follows them; "+" and "&" are "and" as typed in a hurry. */
 export const PART_CONNECTIVES: ReadonlySet<string> = new Set(["and", "or", "but", "also", "plus", "then", ",", "+", "&"]);
 
+/** The two words whose WordNet synonyms mark where a working concludes: a connective ("therefore", "hence", "so") opening the line, or a label naming its outcome ("Answer:", "Result:", "Solution:"). Reason: closed class (seeds; extractive/features.ts `concludes` widens them). */
+export const CONCLUSION_SEEDS = { connective: "therefore", label: "answer" } as const;
+
 /** Causal connectives: a sentence that gives a reason usually contains one of them. */
 export const REASON_MARKERS: ReadonlySet<string> = new Set(["because", "since", "so", "therefore", "thus", "hence", "order", "due", "reason", "purpose", "cause", "allow", "enable", "prevent", "avoid", "ensure"]);
 

@@ -30,6 +30,8 @@ export interface RequiredId {
   id: string;
   /** Said as an ordinal ("the second midterm"): an identifier only where the notes number that noun ("Midterm 2"). */
   ordinal?: boolean;
+  /** The noun as the question wrote it, where the notes number the item under another ("q3" of "Problem 3"; extractive/features.ts `numberedIds`). */
+  written?: string;
 }
 
 /** One requested fact of a question: "What is the late penalty, and when is Assignment 2 due?" has two. */

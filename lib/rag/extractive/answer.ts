@@ -11,7 +11,7 @@ import type { DraftClaim, DraftPart, GenerateState, Hit, LabelledPassage, Passag
 import { contradictsRequiredId, numberedIds, requiredIn, shortFormsIn, symbolsDefinedIn, focusFoundIn, isReferenceEntry, isTableOfContents, segmentIdf, unitFeatures, vocabularyOf, weightFocus, type Features, type PassageReading } from "./features";
 import { bearsOnPart, defaultModel, mustStateType, NEIGHBOUR_FLOOR_SHARE, probability, rankScore, type ExtractiveModel } from "./model";
 import { isRunningLine, isTitleLine } from "./scope";
-import { answerUnits, displayText, endsInRows, isBareItemLabel, itemNounOf, openingLines, sectionTitleEnd, sectionTitles, type Unit } from "./units";
+import { answerUnits, displayText, endsInRows, isBareItemLabel, isPartTitle, itemNounOf, openingLines, sectionTitleEnd, sectionTitles, type Unit } from "./units";
 
 /** Two units speak of the same thing when their focus coverage differs by no more than this (a share of the question's weight). */
 const SAME_SUBJECT_SLACK = 0.05;
@@ -84,19 +84,32 @@ function sectionsOf(p: Passage, annotated: Annotated): PassageReading["sections"
   const before = p.before ?? "";
   // A passage that starts inside a block (a table cut by a chunk boundary) does not open a section with its first line.
   const continues = continuesBlock(p);
-  const titlesIn = (text: string, from: (start: number) => number, lemmasOf: (start: number, end: number) => Set<string>) =>
-    sectionTitles(text).map((t) => ({ from: from(t.start), title: text.slice(t.start, t.end), lemmas: lemmasOf(t.start, sectionTitleEnd(text, t)), source: text, start: t.start, end: t.end }));
+  const titlesIn = (text: string, from: (start: number) => number, lemmasOf: (start: number, end: number) => Set<string>, offset: number) =>
+    sectionTitles(text).map((t) => {
+      const title = text.slice(t.start, t.end);
+      const statementEnd = sectionTitleEnd(text, t);
+      return { from: from(t.start), title, lemmas: lemmasOf(t.start, statementEnd), source: text, start: t.start, end: t.end, posedTo: itemNounOf(title) ? statementEnd - offset : -1 };
+    });
   // A header row is known by the rows under it, which a chunk boundary may leave in the passage.
   const over = before + openingLines(p.text);
   const titles = [
-    ...titlesIn(over, () => -1, (a, b) => new Set(contentLemmas(over.slice(a, b)))).filter((t) => t.start < before.length),
-    ...titlesIn(p.text, (a) => a, (a, b) => new Set(annotated.tokens.filter((k) => k.content && k.start >= a && k.end <= b).map((k) => k.lemma))).filter((t) => !(continues && t.start === 0)),
+    ...titlesIn(over, () => -1, (a, b) => new Set(contentLemmas(over.slice(a, b))), before.length).filter((t) => t.start < before.length),
+    ...titlesIn(p.text, (a) => a, (a, b) => new Set(annotated.tokens.filter((k) => k.content && k.start >= a && k.end <= b).map((k) => k.lemma)), 0).filter((t) => !(continues && t.start === 0)),
   ];
-  const nested = titles.map(({ from, title, lemmas, source, start }, i) => {
+  const nested: Array<PassageReading["sections"][number]> = [];
+  titles.forEach(({ from, title, lemmas, source, start, posedTo }, i) => {
     const noun = itemNounOf(title);
     const above = titles[i - 1];
-    const outer = noun ? titles.slice(0, i).findLast((o) => itemNounOf(o.title) !== noun) : above && above.source === source && /^[^\S\n]*\n[^\S\n]*$/.test(source.slice(above.end, start)) ? above : undefined;
-    return outer ? { from, lemmas: new Set([...lemmas, ...outer.lemmas]), titles: `${outer.title}\n${title}` } : { from, lemmas, titles: title };
+    // An item sits in the last item of another noun ("Table 1." in "Problem 1 · …", past the table's header row), else in the last title of another noun.
+    const earlier = titles.slice(0, i);
+    const otherItem = earlier.findLastIndex((o) => ![null, noun].includes(itemNounOf(o.title)));
+    const k = noun
+      ? otherItem >= 0 ? otherItem : earlier.findLastIndex((o) => itemNounOf(o.title) !== noun)
+      : above && above.source === source && /^[^\S\n]*\n[^\S\n]*$/.test(source.slice(above.end, start))
+        ? i - 1
+        : isPartTitle(title) ? otherItem : -1;
+    const outer = nested[k];
+    nested.push(outer ? { from, lemmas: new Set([...lemmas, ...outer.lemmas]), titles: `${outer.titles}\n${title}`, posedTo } : { from, lemmas, titles: title, posedTo });
   });
   const above = nested.filter((t) => t.from < 0).at(-1);
   const own = nested.filter((t) => t.from >= 0);

@@ -119,6 +119,28 @@ describe("unitFeatures: numbered items inside numbered items", () => {
     expect(f.requiredMissing).toBe(1);
   });
 
+  it("reads a table's caption, and the working under it, as part of the numbered item it sits in, past the table's header row", () => {
+    const problem = "Problem 3 · Anchor pull on a pontoon\nGiven: two ropes hold the pontoon.\n\nRope Tension Angle\n1 4.0 kN 30°\n2 6.0 kN 45°\n\nTable 1. Rope components for the pontoon.\nPull = 4.0 × 0.87 + 6.0 × 0.71 = 7.7 kN";
+    const f = get(featuresOf("what total pull on the anchor in problem 3?", [{ text: problem }]), "Pull = 4.0 × 0.87 + 6.0 × 0.71 = 7.7 kN");
+    expect(f.requiredId).toBe(1);
+    expect(f.coverSection).toBeGreaterThan(0);
+  });
+
+  it("marks a numbered item's title and statement as posing its task, and the working under them as not", () => {
+    const m = featuresOf("what total pull on the anchor in problem 3?", [{ text: "Problem 3 · Anchor pull on a pontoon\nGiven: two ropes hold the pontoon at 30° and 45°.\n\nPull = 4.0 × 0.87 + 6.0 × 0.71 = 7.7 kN" }]);
+    expect(get(m, "Problem 3 · Anchor pull on a pontoon").poses).toBe(1);
+    expect(get(m, "Given: two ropes hold the pontoon at 30° and 45°.").poses).toBe(1);
+    expect(get(m, "Pull = 4.0 × 0.87 + 6.0 × 0.71 = 7.7 kN").poses).toBe(0);
+    // A heading that numbers nothing poses nothing.
+    expect(get(featuresOf("what is the pull on the anchor?", [{ text: "Anchor pulls\nGiven: two ropes hold the pontoon.\n\nPull = 7.7 kN" }]), "Given: two ropes hold the pontoon.").poses).toBe(0);
+  });
+
+  it("names the result where a focus word stands left of the equals sign of a worked value, in the same clause", () => {
+    const m = featuresOf("what total pull on the anchor in problem 3?", [{ text: "Problem 3 · Anchor pull on a pontoon\n\nRope 1: T = 4.0 × 0.87 = 3.5 kN\nTotal pull = 3.5 + 4.3 = 7.8 kN" }]);
+    expect(get(m, "Total pull = 3.5 + 4.3 = 7.8 kN").namesResult).toBe(1);
+    expect(get(m, "Rope 1: T = 4.0 × 0.87 = 3.5 kN").namesResult).toBe(0);
+  });
+
   it("reads a table's rows under the caption right above their header row", () => {
     const table = "Table 2.4: Thermal conductivity of metals\nMetal Conductivity Density\n1 Copper 401 8.96\n2 Aluminium 237 2.70\n3 Iron 80 7.87";
     expect(get(featuresOf("what is the conductivity of iron in table 2.4", [{ text: table }]), "3 Iron 80 7.87").requiredId).toBe(1);
@@ -363,7 +385,7 @@ describe("required identifiers", () => {
   it("reads a one-letter identifier noun ('q2') as the one noun the notes number with that initial, and the glued id as said there", () => {
     const notes = [{ text: "Question 1 — Kiln shelf\n\nThe shelf holds 14 bowls." }, { text: "Question 2 — Beam load\n\nThe beam carries 3 kN." }];
     const [part] = analyzeQuestion("what load does the beam carry in q2").parts;
-    expect(numberedIds(part, readPassages(notes.map((n) => makePassage(n.text)))).required).toEqual([{ noun: "question", id: "2" }]);
+    expect(numberedIds(part, readPassages(notes.map((n) => makePassage(n.text)))).required).toEqual([{ noun: "question", id: "2", written: "q" }]);
     const m = featuresOf("what load does the beam carry in q2", notes);
     expect(get(m, "Question 2 — Beam load")).toMatchObject({ requiredId: 1, requiredMissing: 0 });
     expect(get(m, "Question 2 — Beam load").nounCover).toBe(1);
@@ -371,6 +393,23 @@ describe("required identifiers", () => {
     // Two numbered nouns with that initial: the letter stays as written.
     const both = readPassages([makePassage("Quiz 2 is on Monday.\nQuestion 2 asks for the beam load.")]);
     expect(numberedIds(part, both).required).toEqual(part.required);
+  });
+
+  it("reads an identifier noun shortened past a prefix ('qn 2') as the one noun the notes number that it shortens", () => {
+    const questions = readPassages([makePassage("Question 1 — Kiln shelf\n\nQuestion 2 — Beam load")]);
+    expect(numberedIds(analyzeQuestion("what load does the beam carry in qn 2").parts[0], questions).required).toEqual([{ noun: "question", id: "2", written: "qn" }]);
+  });
+
+  it("reads 'q2' or 'question 2' as 'Problem 2' where the notes number problems only (a problem is a kind of question), and the glued id as said there", () => {
+    const notes = [{ text: "Problem 1 · Kiln shelf\n\nThe shelf holds 14 bowls." }, { text: "Problem 2 · Beam load\n\nThe beam carries 3 kN." }];
+    const readings = readPassages(notes.map((n) => makePassage(n.text)));
+    expect(numberedIds(analyzeQuestion("what load does the beam carry in question 2").parts[0], readings).required).toEqual([{ noun: "problem", id: "2", written: "question" }]);
+    const m = featuresOf("what load does the beam carry in q2", notes);
+    expect(get(m, "Problem 2 · Beam load")).toMatchObject({ requiredId: 1, requiredMissing: 0, nounCover: 1 });
+    expect(get(m, "Problem 1 · Kiln shelf").requiredId).toBe(0);
+    // Nothing numbered is a kind of week: the noun stays as written.
+    const [week] = analyzeQuestion("what load does the beam carry in wk 2").parts;
+    expect(numberedIds(week, readings).required).toEqual(week.required);
   });
 
   it("never contradicts when the part names no identifier", () => {

@@ -6,7 +6,7 @@
  * weights stay comparable; the model (model.ts) turns them into a calibrated probability.
  */
 import { isName, type RequestedPart } from "../analyze/analyze";
-import { ANAPHORS, DEFINING_VERBS, NUMBER_WORDS, PLACE_PREPOSITIONS, REASON_MARKERS, TYPE_NOUNS, type AnswerType } from "../lexicon";
+import { ANAPHORS, CONCLUSION_SEEDS, DEFINING_VERBS, NUMBER_WORDS, PLACE_PREPOSITIONS, REASON_MARKERS, TYPE_NOUNS, type AnswerType } from "../lexicon";
 import { abbreviationsIn } from "../text/abbreviations";
 import { escapeRegExp } from "../text/regexp";
 import { symbolsIn, type Symbols } from "../text/symbols";
@@ -42,6 +42,9 @@ export const featureNames = [
   "coverPrev",
   "coverPrevLinked",
   "result",
+  "namesResult",
+  "poses",
+  "concludes",
   "heading",
   "rarestMissing",
   "predicateMissing",
@@ -77,8 +80,11 @@ export interface PassageReading {
   titleLineEnd: number;
   /** Scope words: the document's title line and running headers, and title words every document at hand shares (a course's name says nothing about the answer). */
   titleLemmas: ReadonlySet<string>;
-  /** Section titles over the passage's text (`from` its offset; -1 for one above the passage, on its page): what the lines under each are about (`titles`: the title's text, and an enclosing item's). */
-  sections: ReadonlyArray<{ from: number; lemmas: ReadonlySet<string>; titles: string }>;
+  /**
+   * Section titles over the passage's text (`from` its offset; -1 for one above the passage, on its page): what the lines under each are about (`titles`: the title's text, and an enclosing item's).
+   * `posedTo`: where a numbered item's title and statement end in the passage's text ("Problem 2 — Home loan" and its "Given: …" line; units.ts `sectionTitleEnd`), -1 for another title.
+   */
+  sections: ReadonlyArray<{ from: number; lemmas: ReadonlySet<string>; titles: string; posedTo: number }>;
 }
 
 /** Short forms the passages at hand define, each with its long form's content lemmas ("PCA" → principal, component, analysis). */
@@ -456,6 +462,32 @@ function isTaskPrompt(quote: string, own: readonly TextToken[]): boolean {
   return !!verb && verb.pos === "VERB" && verb.text.toLowerCase() === verb.lemma;
 }
 
+/** Openers and labels that mark a working's conclusion: "therefore" and "answer" with their WordNet synonyms ("hence", "thus", "so"; "result", "solution"), and "∴". */
+let conclusionWords: { connectives: ReadonlySet<string>; labels: ReadonlySet<string> } | undefined;
+const LABEL_WORDS = 3;
+/** Whether a unit states a working's conclusion: it opens with "∴" or a concluding connective ("Hence R = 361 N"), or with a label naming the outcome ("Final answer: …"). */
+function concludes(words: readonly TextToken[]): boolean {
+  conclusionWords ??= {
+    connectives: new Set([CONCLUSION_SEEDS.connective, ...relatedWords(CONCLUSION_SEEDS.connective)]),
+    labels: new Set([CONCLUSION_SEEDS.label, ...relatedWords(CONCLUSION_SEEDS.label)]),
+  };
+  const opening = words.filter((t) => !/^[\p{Co}•▪◦●‣∙·*–-]+$/u.test(t.text));
+  const first = opening[0];
+  if (!first) return false;
+  if (first.text === "∴" || conclusionWords.connectives.has(first.text.toLowerCase())) return true;
+  const colon = opening.findIndex((t, i) => i <= LABEL_WORDS && t.text === ":");
+  return colon > 0 && opening.slice(0, colon).some((t) => conclusionWords!.labels.has(t.lemma));
+}
+
+/** The words an equation sign closes on, back to the clause's start ("Result: z = 2.875" → "z"; "p-value = 0.004" after a comma → "p-value"). */
+const CLAUSE_BREAKS = new Set([",", ";", ":", ".", "=", "≈"]);
+const MAX_LEFT_WORDS = 6;
+function leftOfEquals(words: readonly TextToken[], at: number, text: string): TextToken[] {
+  const left: TextToken[] = [];
+  for (let j = at - 1; j >= 0 && at - j <= MAX_LEFT_WORDS && !CLAUSE_BREAKS.has(words[j].text) && !text.slice(words[j].end, words[j + 1].start).includes("\n"); j--) left.push(words[j]);
+  return left;
+}
+
 /** Whether a unit works out a number the question did not give: a setup restating the givens works out none. */
 const worksOutValue = (quote: string, questionLemmas: ReadonlySet<string>) => [...quote.matchAll(WORKED_VALUE)].some((m) => !questionLemmas.has(m[1].replace(/,/g, "")));
 
@@ -574,7 +606,7 @@ export function unitFeatures({ part, focus: allFocus, passageCover, pageCover, q
   // An identifier's number alone ("1" of "project 1") says nothing: "1:30" or "Page 1" does not state it, so it counts only with the identifier.
   const idNumbers = new Set(required.map((r) => r.id));
   // An identifier asked glued ("q3", "lab4") is said by the unit that names it as the notes write it ("Question 3"); only a unit that meets the identifier can.
-  const statesGluedId = (f: WeightedFocus) => requiredId === 1 && required.some((r) => (f.lemma === r.noun + r.id || f.lemma === r.noun[0] + r.id) && statesId(text.slice(unit.start, unit.end).toLowerCase(), r));
+  const statesGluedId = (f: WeightedFocus) => requiredId === 1 && required.some((r) => [r.noun, r.written].includes(f.lemma.slice(0, -r.id.length)) && f.lemma.endsWith(r.id) && statesId(text.slice(unit.start, unit.end).toLowerCase(), r));
   for (const f of focus) {
     let hit = false;
     if (idNumbers.has(f.lemma) && !requiredId) continue;
@@ -636,17 +668,19 @@ export function unitFeatures({ part, focus: allFocus, passageCover, pageCover, q
     }
     coverPrev /= total;
   }
+  const quote = text.slice(unit.start, unit.end);
   // A value worked out under sentences that state what the question restates: the result of its worked example.
   let result = 0;
-  if (worksOutValue(text.slice(unit.start, unit.end), questionLemmas)) {
+  if (worksOutValue(quote, questionLemmas)) {
     const setup = new Set(setupBefore(reading, unit).flatMap((e) => tokensIn(tokens, e.start, e.end).filter((t) => t.content).map((t) => t.lemma)));
     // The example's title names its setup too ("Example 4.2 (Pump test)." above the working), however far back.
     for (const f of focus) if (!lemmas.has(f.lemma) && (setup.has(f.lemma) || section.has(f.lemma))) result += f.weight;
     result /= total;
   }
+  // The quantity asked for named as what a line works out ("WACC = … = 9.14%", "so the eigenvalues are λ = 5"): a focus word just left of "=", in the same clause.
+  const namesResult = worksOutValue(quote, questionLemmas) && ownWords.some((t, i) => (t.text === "=" || t.text === "≈") && leftOfEquals(ownWords, i, text).some((w) => w.content && matchedLemmas.has(w.lemma))) ? 1 : 0;
   const opener = own.find((t) => t.pos !== "SPACE" && t.pos !== "PUNCT" && !/^[\p{Co}•▪◦●‣∙·*–-]+$/u.test(t.text));
   const linked = opener && (["PRON", "CCONJ", "SCONJ", "ADV"].includes(opener.pos) || ANAPHORS.has(opener.text.toLowerCase())) ? 1 : 0;
-  const quote = text.slice(unit.start, unit.end);
   const heading = isHeading(quote, own);
 
   // "X is a …", "X (abbr.) refers to …", "X: …": the unit opens with a noun phrase holding a focus word, then a defining verb.
@@ -707,6 +741,10 @@ export function unitFeatures({ part, focus: allFocus, passageCover, pageCover, q
     coverPrev,
     coverPrevLinked: coverPrev * linked,
     result,
+    namesResult,
+    // The unit is a numbered item's title or statement: it sets the task its working answers below.
+    poses: reading.sections.some((x) => x.from <= unit.start && unit.start < x.posedTo) ? 1 : 0,
+    concludes: concludes(ownWords) ? 1 : 0,
     heading: heading ? 1 : 0,
     // The focus word with the most weight (the rarest; a noun counts double) found neither in the unit, its context nor as a related word.
     rarestMissing: rarest && !rarestHit ? 1 : 0,
@@ -810,25 +848,30 @@ function idPatterns({ noun, id }: RequestedPart["required"][number]): { itself: 
 
 /**
  * An ordinal names an identifier only where the passages number its noun ("Midterm 2"); where none
- * does, "the second midterm" asks about a midterm. A noun of one letter ("q3", "w5") the passages do
- * not number is the initial of the one noun they number that starts with it ("Question 3").
+ * does, "the second midterm" asks about a midterm. A noun the passages do not number is the one
+ * noun they number that it shortens ("q3", "qn 3" of "Question 3", "prob 3" of "Problem 3") or,
+ * failing that, the one numbered noun that is a kind of a word it shortens ("q3" of "Problem 3": a
+ * problem is a question, in WordNet); the noun as written is kept for the glued id ("q3").
  */
 export function numberedIds(part: RequestedPart, readings: readonly PassageReading[]): RequestedPart {
-  if (!part.required.some((r) => r.ordinal || r.noun.length === 1)) return part;
+  if (!part.required.length) return part;
   const numbered = (noun: string) => {
     const pattern = new RegExp(`${idAfter(noun)}\\d`, "i");
     return readings.some((r) => pattern.test(r.annotated.text));
   };
   // Items are numbered under a capitalised noun ("Question 3", "Weeks 3–6"), singular or plural: the stem without a final "s" counts both once, and an identifier's noun pattern reads it as a prefix.
-  const spelledFrom = (letter: string) => {
-    const nouns = new Set(readings.flatMap((r) => [...r.annotated.text.matchAll(/\b(\p{Lu}\p{Ll}+)\s*#?\s*\d/gu)].map((m) => m[1].toLowerCase().replace(/s$/, "")).filter((w) => w.startsWith(letter))));
-    return nouns.size === 1 ? [...nouns][0] : null;
+  let itemNouns: string[] | undefined;
+  const itemNoun = (written: string) => {
+    itemNouns ??= [...new Set(readings.flatMap((r) => [...r.annotated.text.matchAll(/\b(\p{Lu}\p{Ll}+)\s*#?\s*\d/gu)].map((m) => m[1].toLowerCase().replace(/s$/, ""))))];
+    const spelled = itemNouns.filter((n) => shortens(written, n));
+    const kinds = spelled.length ? spelled : itemNouns.filter((n) => [...classesOf(n)].some((c) => c === written || shortens(written, c)));
+    return kinds.length === 1 ? kinds[0] : null;
   };
   const required = part.required.flatMap((r) => {
     if (r.ordinal) return numbered(r.noun) ? [r] : [];
-    if (r.noun.length > 1 || numbered(r.noun)) return [r];
-    const noun = spelledFrom(r.noun);
-    return [noun ? { ...r, noun } : r];
+    if (numbered(r.noun)) return [r];
+    const noun = itemNoun(r.noun);
+    return [noun ? { ...r, noun, written: r.noun } : r];
   });
   return required.length === part.required.length && required.every((r, i) => r === part.required[i]) ? part : { ...part, required };
 }

@@ -261,6 +261,11 @@ describe("sectionTitles", () => {
     expect(sectionTitles("1. Wedge the clay\n\n2. Centre it on the wheel")).toEqual([]);
   });
 
+  it("reads a numbered item's title set off by a middle dot, a hyphen or a full stop, up to the title's end (not the label's dot)", () => {
+    const text = "Problem 4 · Reactions at the pier supports\n\nGiven: a 9 m deck.\n\nTask 2. Survey the bank. Record the slope.\n\nExercise 7 - Tidal prism";
+    expect(sectionTitles(text).map((s) => text.slice(s.start, s.end))).toEqual(["Problem 4 · Reactions at the pier supports", "Task 2. Survey the bank.", "Exercise 7 - Tidal prism"]);
+  });
+
   it("does not end a worked example's section at a line of figures (a matrix printed row by row)", () => {
     const text = "Example 3.2 (Two kilns). Let the loads be\n\n12 7 30 4 . Compare\nthe firing times.\n\nSo kiln B finishes first.";
     expect(sectionTitles(text).map((s) => text.slice(s.start, s.end))).toEqual(["Example 3.2 (Two kilns)."]);

@@ -76,10 +76,13 @@ const statesFigure = (line: string) => /(?:^|[\s(])[-−–+]?[$€£]?\d[\d.,:/
 /** More numbers than words: a row of data or of a matrix, not a title ("Week 5" is one of each). */
 const mostlyFigures = (line: string) => (line.match(/\d+(?:[.,]\d+)*/g)?.length ?? 0) > (line.match(/\p{L}{2,}/gu)?.length ?? 0);
 
+/** A part's letter or numeral opening a line, before its words ("(b) ", "iii) "). */
+const PART_LABEL = /^\s*\(?(?:[a-z]|[ivx]{1,4})\)\s+(?=\S)/i;
+
 /** A numbered item's label: one or two capitalised words and the item's number ("Worked Example 2.1"); its noun is captured. */
 const ITEM_LABEL = String.raw`(?:\p{Lu}\p{L}*\s+)?(\p{Lu}\p{L}*)\s+\d+(?:\.\d+)*`;
-/** A numbered item's title opening a line: "Example 9.1 (Cereal weights).", "Worked Example 2.1 — …", "Definition 3.2 (…)". */
-const ITEM_TITLE = new RegExp(String.raw`^${ITEM_LABEL}\s*(?:\(|—|–|:)`, "u");
+/** A numbered item's title opening a line: "Example 9.1 (Cereal weights).", "Worked Example 2.1 — …", "Definition 3.2 (…)", "Problem 4 · Beam reactions", "Task 2. Survey design". */
+const ITEM_TITLE = new RegExp(String.raw`^${ITEM_LABEL}\s*(?:\(|\p{Pd}|:|·|\.\s)`, "u");
 const BARE_ITEM_LABEL = new RegExp(String.raw`^${ITEM_LABEL}[.:]?$`, "u");
 
 /** A numbered item's label alone ("Table 2.4.", "Worked Example 3"): the caption or the lines after it say what the item holds. */
@@ -100,9 +103,13 @@ export function sectionTitles(text: string): Span[] {
     if (headsRows(lines, i)) return [{ start: line.start, end: line.end }];
     if (line.blank || !(i === 0 || lines[i - 1].blank)) return [];
     if (numberedHeading(lines, i)) return [{ start: line.start, end: line.end }];
-    if (ITEM_TITLE.test(line.text)) {
-      const close = line.text.search(/[.!?](?:\s|$)/);
-      return [{ start: line.start, end: close < 0 ? line.end : line.start + close + 1 }];
+    // A part's heading alone on its line ("(b) Profit at P = 30 [2]") titles the working under it; a part that says something ("(b) the kiln is shared.") is an item of a list.
+    const part = PART_LABEL.exec(line.text);
+    if (part) return isLabelLike(line.text.slice(part[0].length)) && !mostlyFigures(line.text) ? [{ start: line.start, end: line.end }] : [];
+    const label = ITEM_TITLE.exec(line.text);
+    if (label) {
+      const close = line.text.slice(label[0].length).search(/[.!?](?:\s|$)/);
+      return [{ start: line.start, end: close < 0 ? line.end : line.start + label[0].length + close + 1 }];
     }
     // A lead-in ("Test statistic:") announces the lines under it, not a section; a line of figures ("4 1 2 3", a matrix's row) is data.
     return isLabelLike(line.text) && !isInlineLabel(line.text) && !isLeadIn(line.text) && !mostlyFigures(line.text) ? [{ start: line.start, end: line.end }] : [];
@@ -177,13 +184,19 @@ export function sectionTitleEnd(text: string, title: Span): number {
 /**
  * The last section title of the page before, when the page's text above a passage names none: a
  * section runs on over the page break ("Exercise 4 — Kiln costs" on one page, its working on the
- * next), so its title, and a worked item's statement, still say what the lines are about.
+ * next), so its title, and a worked item's statement, still say what the lines are about. Where
+ * the page opens with titles but no numbered item's ("(b) Profit at P = 30" under "Question 6 — …"),
+ * the page before's last numbered item runs on around them.
  */
 export function sectionCarriedOver(previousPage: string, above: string): string {
-  if (sectionTitles(above).length) return "";
-  const title = sectionTitles(previousPage).at(-1);
+  const titlesAbove = sectionTitles(above);
+  const carried = sectionTitles(previousPage).filter((t) => !titlesAbove.length || itemNounOf(previousPage.slice(t.start, t.end)));
+  const title = titlesAbove.some((t) => itemNounOf(above.slice(t.start, t.end))) ? undefined : carried.at(-1);
   return title ? previousPage.slice(title.start, sectionTitleEnd(previousPage, title)) : "";
 }
+
+/** A part of a numbered item, titled by its letter or numeral ("(b) Profit at P = 30"): its lines are about the item too. */
+export const isPartTitle = (title: string) => PART_LABEL.test(title);
 
 /** Every unit of a passage, in text order, without duplicates. `continuesRows`: the passage opens inside a table whose header row is above it, so its first block's lines that open with a figure are rows. */
 export function answerUnits(annotated: Annotated, continuesRows = false): Unit[] {
