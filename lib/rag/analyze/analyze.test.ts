@@ -197,6 +197,13 @@ describe("requestedParts: required identifiers", () => {
     expect(requestedParts("why do indexes use B-trees?").parts[0].required).toEqual([]);
   });
 
+  it("gives the numbered item named before it the part a letter names ('pt c', '(c)', 'c)'), and no part without an item", () => {
+    expect(requestedParts("kiln 4 pt c: what temperature do we fire at?").parts[0].required).toEqual([{ noun: "kiln", id: "4", part: "c" }]);
+    expect(requestedParts("in exercise 6 (c) which glaze crazes?").parts[0].required).toEqual([{ noun: "exercise", id: "6", part: "c" }]);
+    expect(requestedParts("exercise 6 c) which glaze crazes?").parts[0].required).toEqual([{ noun: "exercise", id: "6", part: "c" }]);
+    expect(requestedParts("which glaze crazes in part c?").parts[0].required).toEqual([]);
+  });
+
   it("reads a glued form 'HW2' as noun hw with id 2", () => {
     const [part] = requestedParts("When is HW2 due?").parts;
     expect(part.required).toEqual([{ noun: "hw", id: "2" }]);

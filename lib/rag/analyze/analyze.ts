@@ -32,6 +32,8 @@ export interface RequiredId {
   ordinal?: boolean;
   /** The noun as the question wrote it, where the notes number the item under another ("q3" of "Problem 3"; extractive/features.ts `numberedIds`). */
   written?: string;
+  /** The part of the item asked about, by its letter ("b" of "q1 pt b", "question 2(b)", "4b" where the notes number 4). */
+  part?: string;
 }
 
 /** One requested fact of a question: "What is the late penalty, and when is Assignment 2 due?" has two. */
@@ -110,8 +112,15 @@ function requiredIds(tokens: TextToken[]): RequiredId[] {
       if (m) out.push({ noun: m[1], id: m[2] });
     }
   });
+  // A part's letter belongs to the numbered item named before it ("q1 pt b", "question 2 (b)").
+  const part = PART_ASKED.map((re) => re.exec(tokens.map((t) => t.text.toLowerCase()).join(" "))?.[1]).find(Boolean);
+  const item = out.findLast((r) => /^\d+$/.test(r.id));
+  if (part && item) item.part = part;
   return out;
 }
+
+/** A part named by its letter, over the question's tokens joined by spaces: "part b", "pt b", "(b)", "b)". */
+const PART_ASKED = [/(?:^| )(?:part|pt)\.? \(? ?([a-h])(?: \))?(?= |$)/, /\( ([a-h]) \)/, /(?:^| )([a-h]) \)/];
 
 interface Clause {
   from: number;

@@ -412,6 +412,20 @@ describe("required identifiers", () => {
     expect(numberedIds(week, readings).required).toEqual(week.required);
   });
 
+  it("reads '4b' as part b of item 4 where the notes number 4 but never 4b, and a unit in part b as the part asked, one in part a as another", () => {
+    const notes = [{ text: "Problem 4 · Kiln loads\nGiven: a kiln holds 40 mugs.\n(a) Firings for 120 mugs\nn = 120 / 40 = 3 firings\n(b) Firings for 200 mugs\nn = 200 / 40 = 5 firings" }];
+    const [part] = analyzeQuestion("how many firings in prob 4b?").parts;
+    expect(numberedIds(part, readPassages(notes.map((n) => makePassage(n.text)))).required).toEqual([{ noun: "prob", id: "4", part: "b" }]);
+    const m = featuresOf("how many firings in prob 4b?", notes);
+    expect(get(m, "n = 200 / 40 = 5 firings")).toMatchObject({ askedPart: 1, otherPart: 0, requiredId: 1 });
+    expect(get(m, "n = 120 / 40 = 3 firings")).toMatchObject({ askedPart: 0, otherPart: 1 });
+    // Asked without a part, no unit is in one.
+    expect(get(featuresOf("how many firings in prob 4?", notes), "n = 200 / 40 = 5 firings")).toMatchObject({ askedPart: 0, otherPart: 0 });
+    // Where the notes number "4b" itself, it stays an identifier.
+    const [item] = analyzeQuestion("when is lab 4b?").parts;
+    expect(numberedIds(item, readPassages([makePassage("Lab 4a is on Monday.\nLab 4b is on Friday.")])).required).toEqual([{ noun: "lab", id: "4b" }]);
+  });
+
   it("never contradicts when the part names no identifier", () => {
     const [plain] = analyzeQuestion("When is the poster due?").parts;
     expect(contradictsRequiredId(plain.required, "Lab 3 is due on 2 April.")).toBe(false);

@@ -13,7 +13,7 @@ import { symbolsIn, type Symbols } from "../text/symbols";
 import { annotate, contentLemmas, type Annotated, type EntitySpan, type EntityType, type TextToken } from "../text/nlp";
 import editDistance from "damerau-levenshtein";
 import { classesOf, isCompoundKindOf, isKnownWord, isPlaceWord, isTimeNoun, relatedWords } from "../text/wordnet";
-import { MAX_LABEL_WORDS, SECTION_NUMBER, TERMINAL, unitKinds, type Unit } from "./units";
+import { itemNounOf, MAX_LABEL_WORDS, SECTION_NUMBER, TERMINAL, unitKinds, type Unit } from "./units";
 
 export const featureNames = [
   "cover",
@@ -45,6 +45,8 @@ export const featureNames = [
   "namesResult",
   "poses",
   "concludes",
+  "askedPart",
+  "otherPart",
   "heading",
   "rarestMissing",
   "predicateMissing",
@@ -462,6 +464,19 @@ function isTaskPrompt(quote: string, own: readonly TextToken[]): boolean {
   return !!verb && verb.pos === "VERB" && verb.text.toLowerCase() === verb.lemma;
 }
 
+/** A part's letter opening a line ("(b) Equilibrant", "c) P = MC"). */
+const PART_OPENING = /(?:^|\n)[^\S\n]*\(?([a-h])\)[^\S\n]/g;
+
+/** The letter of the part of a numbered item a unit is in: the last part opening a line since the item's title (the unit's own opening included), else the part heading its section is titled by. */
+function partAt(reading: PassageReading, unit: Unit): string | undefined {
+  const item = reading.sections.findLast((x) => x.from < unit.start && itemNounOf(x.titles.split("\n").at(-1) ?? "") !== null);
+  const text = reading.annotated.text.slice(Math.max(0, item?.from ?? 0), unit.start + 4);
+  const opened = [...text.matchAll(PART_OPENING)].at(-1)?.[1];
+  if (opened) return opened.toLowerCase();
+  const title = reading.sections.findLast((x) => x.from < unit.start)?.titles.split("\n").at(-1) ?? "";
+  return /^\s*\(?([a-h])\)\s/i.exec(title)?.[1].toLowerCase();
+}
+
 /** Openers and labels that mark a working's conclusion: "therefore" and "answer" with their WordNet synonyms ("hence", "thus", "so"; "result", "solution"), and "∴". */
 let conclusionWords: { connectives: ReadonlySet<string>; labels: ReadonlySet<string> } | undefined;
 const LABEL_WORDS = 3;
@@ -682,6 +697,8 @@ export function unitFeatures({ part, focus: allFocus, passageCover, pageCover, q
   const opener = own.find((t) => t.pos !== "SPACE" && t.pos !== "PUNCT" && !/^[\p{Co}•▪◦●‣∙·*–-]+$/u.test(t.text));
   const linked = opener && (["PRON", "CCONJ", "SCONJ", "ADV"].includes(opener.pos) || ANAPHORS.has(opener.text.toLowerCase())) ? 1 : 0;
   const heading = isHeading(quote, own);
+  const asked = required.find((r) => r.part)?.part;
+  const inPart = asked ? partAt(reading, unit) : undefined;
 
   // "X is a …", "X (abbr.) refers to …", "X: …": the unit opens with a noun phrase holding a focus word, then a defining verb.
   let definitionForm = 0;
@@ -745,6 +762,9 @@ export function unitFeatures({ part, focus: allFocus, passageCover, pageCover, q
     // The unit is a numbered item's title or statement: it sets the task its working answers below.
     poses: reading.sections.some((x) => x.from <= unit.start && unit.start < x.posedTo) ? 1 : 0,
     concludes: concludes(ownWords) ? 1 : 0,
+    // The part of the item the question names ("q1 pt b"): a unit in that part, or in another.
+    askedPart: asked && inPart === asked ? 1 : 0,
+    otherPart: asked && inPart && inPart !== asked ? 1 : 0,
     heading: heading ? 1 : 0,
     // The focus word with the most weight (the rarest; a noun counts double) found neither in the unit, its context nor as a related word.
     rarestMissing: rarest && !rarestHit ? 1 : 0,
@@ -869,11 +889,19 @@ export function numberedIds(part: RequestedPart, readings: readonly PassageReadi
   };
   const required = part.required.flatMap((r) => {
     if (r.ordinal) return numbered(r.noun) ? [r] : [];
-    if (numbered(r.noun)) return [r];
-    const noun = itemNoun(r.noun);
-    return [noun ? { ...r, noun, written: r.noun } : r];
+    const noun = numbered(r.noun) ? r.noun : itemNoun(r.noun);
+    const named = noun && noun !== r.noun ? { ...r, noun, written: r.noun } : r;
+    return [noun ? partOfId(named, readings) : named];
   });
   return required.length === part.required.length && required.every((r, i) => r === part.required[i]) ? part : { ...part, required };
+}
+
+/** "4b" of an item the passages number 4 but never "4b": part b of item 4. */
+function partOfId(r: RequestedPart["required"][number], readings: readonly PassageReading[]): RequestedPart["required"][number] {
+  const glued = /^(\d+)([a-h])$/.exec(r.id);
+  if (!glued || r.part || readings.some((x) => statesId(x.annotated.text.toLowerCase(), r))) return r;
+  const item = { ...r, id: glued[1] };
+  return readings.some((x) => statesId(x.annotated.text.toLowerCase(), item)) ? { ...item, part: glued[2] } : r;
 }
 
 /**
