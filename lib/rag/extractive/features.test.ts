@@ -141,6 +141,15 @@ describe("unitFeatures: numbered items inside numbered items", () => {
     expect(get(m, "Rope 1: T = 4.0 × 0.87 = 3.5 kN").namesResult).toBe(0);
   });
 
+  it("marks a line that concludes a working: opened by '∴' or a concluding connective, or labelled with the outcome", () => {
+    const m = featuresOf("what total pull on the anchor?", [{ text: "∴ Pull = 7.7 kN on the anchor\nHence the anchor takes 7.7 kN.\nAnswer: the anchor takes 7.7 kN.\nThe anchor takes 7.7 kN, hence the ropes.\nRope note: the anchor takes 7.7 kN." }]);
+    expect(get(m, "∴ Pull = 7.7 kN on the anchor").concludes).toBe(1);
+    expect(get(m, "Hence the anchor takes 7.7 kN.").concludes).toBe(1);
+    expect(get(m, "Answer: the anchor takes 7.7 kN.").concludes).toBe(1);
+    expect(get(m, "The anchor takes 7.7 kN, hence the ropes.").concludes).toBe(0);
+    expect(get(m, "Rope note: the anchor takes 7.7 kN.").concludes).toBe(0);
+  });
+
   it("reads a table's rows under the caption right above their header row", () => {
     const table = "Table 2.4: Thermal conductivity of metals\nMetal Conductivity Density\n1 Copper 401 8.96\n2 Aluminium 237 2.70\n3 Iron 80 7.87";
     expect(get(featuresOf("what is the conductivity of iron in table 2.4", [{ text: table }]), "3 Iron 80 7.87").requiredId).toBe(1);

@@ -330,4 +330,16 @@ describe("rows a chunk boundary cut from their table", () => {
     expect(sectionCarriedOver(previous, "Exercise 4 — Glaze costs\n\nGiven: one litre of glaze costs $12.\n")).toBe("");
     expect(sectionCarriedOver("Glazes are mixed on Fridays, and every student brings an apron.", "")).toBe("");
   });
+
+  it("carries the page before's last numbered item where the page opens with a part's heading but no item of its own", () => {
+    const previous = "Studio safety\n\nExercise 3 — Kiln loading\n\nGiven: a kiln shelf holds 14 bowls.\n(a) Shelves [1]\nShelves = 60 / 14 = 4.3";
+    expect(sectionCarriedOver(previous, "(b) Firings [2]\n")).toBe("Exercise 3 — Kiln loading\n\nGiven: a kiln shelf holds 14 bowls.");
+    // A heading that is not a numbered item's leaves nothing to carry past it on the page.
+    expect(sectionCarriedOver("Studio safety\n\nWear closed shoes near the wheels.", "Glaze room\n")).toBe("");
+  });
+
+  it("reads a part's heading alone on its line as a title, a part that says something as an item of a list", () => {
+    const text = "(a) Shelf count [1]\nShelves = 60 / 14 = 4.3\n\n(b) the kiln is shared by two groups.\nBook it a week ahead.";
+    expect(sectionTitles(text).map((t) => text.slice(t.start, t.end))).toEqual(["(a) Shelf count [1]"]);
+  });
 });
