@@ -686,14 +686,15 @@ export function unitFeatures({ part, focus: allFocus, passageCover, pageCover, q
   const quote = text.slice(unit.start, unit.end);
   // A value worked out under sentences that state what the question restates: the result of its worked example.
   let result = 0;
-  if (worksOutValue(quote, questionLemmas)) {
+  const worked = worksOutValue(quote, questionLemmas);
+  if (worked) {
     const setup = new Set(setupBefore(reading, unit).flatMap((e) => tokensIn(tokens, e.start, e.end).filter((t) => t.content).map((t) => t.lemma)));
     // The example's title names its setup too ("Example 4.2 (Pump test)." above the working), however far back.
     for (const f of focus) if (!lemmas.has(f.lemma) && (setup.has(f.lemma) || section.has(f.lemma))) result += f.weight;
     result /= total;
   }
   // The quantity asked for named as what a line works out ("WACC = … = 9.14%", "so the eigenvalues are λ = 5"): a focus word just left of "=", in the same clause.
-  const namesResult = worksOutValue(quote, questionLemmas) && ownWords.some((t, i) => (t.text === "=" || t.text === "≈") && leftOfEquals(ownWords, i, text).some((w) => w.content && matchedLemmas.has(w.lemma))) ? 1 : 0;
+  const namesResult = worked && ownWords.some((t, i) => (t.text === "=" || t.text === "≈") && leftOfEquals(ownWords, i, text).some((w) => w.content && matchedLemmas.has(w.lemma))) ? 1 : 0;
   const opener = own.find((t) => t.pos !== "SPACE" && t.pos !== "PUNCT" && !/^[\p{Co}•▪◦●‣∙·*–-]+$/u.test(t.text));
   const linked = opener && (["PRON", "CCONJ", "SCONJ", "ADV"].includes(opener.pos) || ANAPHORS.has(opener.text.toLowerCase())) ? 1 : 0;
   const heading = isHeading(quote, own);
