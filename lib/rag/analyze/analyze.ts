@@ -762,7 +762,7 @@ export function requestedParts(question: string): { parts: RequestedPart[]; cont
       return draft;
     })
     .filter((d) => /[\p{L}\p{N}]/u.test(d.ask));
-  // "where and when does the class meet": a bare interrogative shares the next part's clause.
+  // "where and when does the choir rehearse": a bare interrogative shares the next part's clause.
   drafts.forEach((d, i) => {
     const next = drafts[i + 1];
     if (next && d.own.filter((t) => t.pos !== "PUNCT").length === 1 && isInterrogative(d.own.find((t) => t.pos !== "PUNCT"))) {

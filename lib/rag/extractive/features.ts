@@ -769,7 +769,7 @@ export function unitFeatures({ part, focus: allFocus, passageCover, pageCover, q
     heading: heading ? 1 : 0,
     // The focus word with the most weight (the rarest; a noun counts double) found neither in the unit, its context nor as a related word.
     rarestMissing: rarest && !rarestHit ? 1 : 0,
-    // A yes/no question asks whether something holds ("are lectures recorded?"): a unit with none of its verbs or adjectives says neither yes nor no.
+    // A yes/no question asks whether something holds ("are kiln sessions supervised?"): a unit with none of its verbs or adjectives says neither yes nor no.
     predicateMissing: part.answerType === "yesno" && focus.some((f) => !f.noun) && !predicateHit ? 1 : 0,
     kind_line: 0,
     kind_label_value: 0,
