@@ -113,7 +113,8 @@ function requiredIds(tokens: TextToken[]): RequiredId[] {
     }
   });
   // A part's letter belongs to the numbered item named before it ("q1 pt b", "question 2 (b)").
-  const part = PART_ASKED.map((re) => re.exec(tokens.map((t) => t.text.toLowerCase()).join(" "))?.[1]).find(Boolean);
+  const words = tokens.map((t) => t.text.toLowerCase()).join(" ");
+  const part = PART_ASKED.map((re) => re.exec(words)?.[1]).find(Boolean);
   const item = out.findLast((r) => /^\d+$/.test(r.id));
   if (part && item) item.part = part;
   return out;

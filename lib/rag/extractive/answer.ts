@@ -11,7 +11,7 @@ import type { DraftClaim, DraftPart, GenerateState, Hit, LabelledPassage, Passag
 import { contradictsRequiredId, numberedIds, requiredIn, shortFormsIn, symbolsDefinedIn, focusFoundIn, isReferenceEntry, isTableOfContents, segmentIdf, unitFeatures, vocabularyOf, weightFocus, type Features, type PassageReading } from "./features";
 import { bearsOnPart, defaultModel, mustStateType, NEIGHBOUR_FLOOR_SHARE, probability, rankScore, type ExtractiveModel } from "./model";
 import { isRunningLine, isTitleLine } from "./scope";
-import { answerUnits, displayText, endsInRows, isBareItemLabel, isPartTitle, itemNounOf, openingLines, sectionTitleEnd, sectionTitles, type Unit } from "./units";
+import { answerUnits, displayText, endsInRows, isBareItemLabel, itemNounOf, openingLines, partLetterOf, sectionTitleEnd, sectionTitles, type Unit } from "./units";
 
 /** Two units speak of the same thing when their focus coverage differs by no more than this (a share of the question's weight). */
 const SAME_SUBJECT_SLACK = 0.05;
@@ -107,7 +107,7 @@ function sectionsOf(p: Passage, annotated: Annotated): PassageReading["sections"
       ? otherItem >= 0 ? otherItem : earlier.findLastIndex((o) => itemNounOf(o.title) !== noun)
       : above && above.source === source && /^[^\S\n]*\n[^\S\n]*$/.test(source.slice(above.end, start))
         ? i - 1
-        : isPartTitle(title) ? otherItem : -1;
+        : partLetterOf(title) ? otherItem : -1;
     const outer = nested[k];
     nested.push(outer ? { from, lemmas: new Set([...lemmas, ...outer.lemmas]), titles: `${outer.titles}\n${title}`, posedTo } : { from, lemmas, titles: title, posedTo });
   });

@@ -13,7 +13,7 @@ import { symbolsIn, type Symbols } from "../text/symbols";
 import { annotate, contentLemmas, type Annotated, type EntitySpan, type EntityType, type TextToken } from "../text/nlp";
 import editDistance from "damerau-levenshtein";
 import { classesOf, isCompoundKindOf, isKnownWord, isPlaceWord, isTimeNoun, relatedWords } from "../text/wordnet";
-import { itemNounOf, MAX_LABEL_WORDS, SECTION_NUMBER, TERMINAL, unitKinds, type Unit } from "./units";
+import { itemNounOf, MAX_LABEL_WORDS, partLetterOf, SECTION_NUMBER, TERMINAL, unitKinds, type Unit } from "./units";
 
 export const featureNames = [
   "cover",
@@ -464,8 +464,9 @@ function isTaskPrompt(quote: string, own: readonly TextToken[]): boolean {
   return !!verb && verb.pos === "VERB" && verb.text.toLowerCase() === verb.lemma;
 }
 
-/** A part's letter opening a line ("(b) Equilibrant", "c) P = MC"). */
+/** A part's letter opening a line ("(b) Equilibrant", "c) P = MC"); parts are lettered a to h, as questions name them (analyze.ts). */
 const PART_OPENING = /(?:^|\n)[^\S\n]*\(?([a-h])\)[^\S\n]/g;
+const PART_LETTERS = /^[a-h]$/;
 
 /** The letter of the part of a numbered item a unit is in: the last part opening a line since the item's title (the unit's own opening included), else the part heading its section is titled by. */
 function partAt(reading: PassageReading, unit: Unit): string | undefined {
@@ -473,8 +474,8 @@ function partAt(reading: PassageReading, unit: Unit): string | undefined {
   const text = reading.annotated.text.slice(Math.max(0, item?.from ?? 0), unit.start + 4);
   const opened = [...text.matchAll(PART_OPENING)].at(-1)?.[1];
   if (opened) return opened.toLowerCase();
-  const title = reading.sections.findLast((x) => x.from < unit.start)?.titles.split("\n").at(-1) ?? "";
-  return /^\s*\(?([a-h])\)\s/i.exec(title)?.[1].toLowerCase();
+  const letter = partLetterOf(reading.sections.findLast((x) => x.from < unit.start)?.titles.split("\n").at(-1) ?? "");
+  return letter && PART_LETTERS.test(letter) ? letter : undefined;
 }
 
 /** Openers and labels that mark a working's conclusion: "therefore" and "answer" with their WordNet synonyms ("hence", "thus", "so"; "result", "solution"), and "∴". */

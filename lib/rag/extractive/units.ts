@@ -76,8 +76,8 @@ const statesFigure = (line: string) => /(?:^|[\s(])[-−–+]?[$€£]?\d[\d.,:/
 /** More numbers than words: a row of data or of a matrix, not a title ("Week 5" is one of each). */
 const mostlyFigures = (line: string) => (line.match(/\d+(?:[.,]\d+)*/g)?.length ?? 0) > (line.match(/\p{L}{2,}/gu)?.length ?? 0);
 
-/** A part's letter or numeral opening a line, before its words ("(b) ", "iii) "). */
-const PART_LABEL = /^\s*\(?(?:[a-z]|[ivx]{1,4})\)\s+(?=\S)/i;
+/** A part's letter or numeral opening a line, before its words ("(b) ", "iii) "); the letter or numeral is captured. */
+const PART_LABEL = /^\s*\(?([a-z]|[ivx]{1,4})\)\s+(?=\S)/i;
 
 /** A numbered item's label: one or two capitalised words and the item's number ("Worked Example 2.1"); its noun is captured. */
 const ITEM_LABEL = String.raw`(?:\p{Lu}\p{L}*\s+)?(\p{Lu}\p{L}*)\s+\d+(?:\.\d+)*`;
@@ -195,8 +195,8 @@ export function sectionCarriedOver(previousPage: string, above: string): string 
   return title ? previousPage.slice(title.start, sectionTitleEnd(previousPage, title)) : "";
 }
 
-/** A part of a numbered item, titled by its letter or numeral ("(b) Profit at P = 30"): its lines are about the item too. */
-export const isPartTitle = (title: string) => PART_LABEL.test(title);
+/** The letter or numeral of a part's title ("b" of "(b) Profit at P = 30"), lowercased, or undefined for another title: a part's lines are about its item too. */
+export const partLetterOf = (title: string): string | undefined => PART_LABEL.exec(title)?.[1].toLowerCase();
 
 /** Every unit of a passage, in text order, without duplicates. `continuesRows`: the passage opens inside a table whose header row is above it, so its first block's lines that open with a figure are rows. */
 export function answerUnits(annotated: Annotated, continuesRows = false): Unit[] {
