@@ -24,9 +24,9 @@ import { askDeps } from "@/lib/server/ask";
 const WEIGHTS_PATH = fileURLToPath(new URL("../rag/extractive/weights.json", import.meta.url));
 const FRESH_PATH = GOLDEN_PATH.replace(/golden\.jsonl$/, "fresh.jsonl");
 const WRITTEN_PATH = GOLDEN_PATH.replace(/golden\.jsonl$/, "written.jsonl");
-/** Ridge penalty on the weights (not the bias): keeps rare features from running off on a few examples. */
 /**
- * The ridge on ranking and calibration weights, chosen by leave-one-document-out (fortieth round):
+ * Ridge penalty on the ranking and calibration weights (not the bias): keeps rare features from
+ * running off on a few examples. Chosen by leave-one-document-out (fortieth round):
  * 0.3, 1, 3 and 10 got 336, 340, 341 and 335 course questions right (answered or declined), the
  * ranking alone 269, 271, 276 and 269 of 419 answerable ones.
  */
@@ -162,8 +162,8 @@ type Scored = { u: Example["units"][number]; i: number; r: number; p: number };
 /** Each model's scoring of each example, best-ranked first: the floor search decides the same examples at every floor. */
 const scoredCache = new WeakMap<Fitted, WeakMap<Example, Scored[]>>();
 function scoredBy(m: Fitted, e: Example): Scored[] {
-  const byExample = scoredCache.get(m) ?? new WeakMap<Example, Scored[]>();
-  scoredCache.set(m, byExample);
+  let byExample = scoredCache.get(m);
+  if (!byExample) scoredCache.set(m, (byExample = new WeakMap()));
   const cached = byExample.get(e);
   if (cached) return cached;
   const scored = e.units.map((u, i) => ({ u, i, r: dot({ bias: 0, w: m.ranking }, u.x), p: calibrated(m, u.x) })).sort((a, b) => b.r - a.r);
