@@ -317,6 +317,10 @@ describe("rows a chunk boundary cut from their table", () => {
     );
     expect(end("Example 2.1 (Shrinkage). A tile dries from 10 cm to 9.2 cm.\nShrinkage = 0.8 / 10 = 8%.")).toBe("Example 2.1 (Shrinkage). A tile dries from 10 cm to 9.2 cm.");
     expect(end("Firing schedule\n\nBisque firings run on Mondays.")).toBe("Firing schedule");
+    // A title set apart by layout alone, no dash or colon after the number: the statement under it still says what the working answers.
+    expect(end("Problem 4 Drying rack load\n\nA rack holds 12 boards of 1.5 kg each.\nLoad = 12 × 1.5 = 18 kg")).toBe("Problem 4 Drying rack load\n\nA rack holds 12 boards of 1.5 kg each.");
+    // A number and a lowercase word is a row of a table or a sentence, not a title ("Week 4 in the kiln room").
+    expect(end("Week 4 in the kiln room\n\nBring glaze samples.")).toBe("Week 4 in the kiln room");
   });
 
   it("carries a section's title over a page break when the page above the passage opens no section of its own", () => {

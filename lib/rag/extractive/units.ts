@@ -81,8 +81,8 @@ const PART_LABEL = /^\s*\(?([a-z]|[ivx]{1,4})\)\s+(?=\S)/i;
 
 /** A numbered item's label: one or two capitalised words and the item's number ("Worked Example 2.1"); its noun is captured. */
 const ITEM_LABEL = String.raw`(?:\p{Lu}\p{L}*\s+)?(\p{Lu}\p{L}*)\s+\d+(?:\.\d+)*`;
-/** A numbered item's title opening a line: "Example 9.1 (Cereal weights).", "Worked Example 2.1 — …", "Definition 3.2 (…)", "Problem 4 · Beam reactions", "Task 2. Survey design". */
-const ITEM_TITLE = new RegExp(String.raw`^${ITEM_LABEL}\s*(?:\(|\p{Pd}|:|·|\.\s)`, "u");
+/** A numbered item's title opening a line: "Example 9.1 (Cereal weights).", "Worked Example 2.1 — …", "Definition 3.2 (…)", "Problem 4 · Beam reactions", "Task 2. Survey design", "Problem 3 Train leaving a station". */
+const ITEM_TITLE = new RegExp(String.raw`^${ITEM_LABEL}(?:\s*(?:\(|\p{Pd}|:|·|\.\s)|\s+\p{Lu}\p{Ll})`, "u");
 const BARE_ITEM_LABEL = new RegExp(String.raw`^${ITEM_LABEL}[.:]?$`, "u");
 
 /** A numbered item's label alone ("Table 2.4.", "Worked Example 3"): the caption or the lines after it say what the item holds. */
