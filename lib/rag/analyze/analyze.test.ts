@@ -324,6 +324,24 @@ describe("follow-ups", () => {
     expect(resolveFollowUp("what about the rule on absences?", ["what is the rule on extensions?"]).standalone).toBe("what is the rule on absences?");
   });
 
+  it("swaps a phrase whole when a hyphen joins its first word ('the two-week loan period'), never cutting inside the hyphened word", () => {
+    expect(resolveFollowUp("and the overnight loan?", ["what's the two-week loan period for kilns?"]).standalone).not.toMatch(/two-the|-the /);
+    expect(resolveFollowUp("and the overnight loan?", ["what's the two-week loan period for kilns?"]).standalone).toContain("overnight loan");
+  });
+
+  it("keeps a frame set before the previous question's interrogative ('in Q2, …'), swapping what that question asked about", () => {
+    const a = resolveFollowUp("and the glaze cost?", ["in exercise 4 what's the clay cost per bowl"]);
+    expect(a.standalone).toMatch(/^in exercise 4 what's /);
+    expect(a.standalone).toContain("glaze cost");
+  });
+
+  it("reads 'it' and 'its' as the thing the previous question asked an attribute of, not the attribute", () => {
+    expect(resolveFollowUp("and how long does it stay hot", ["what's the peak temperature of the raku kiln in lab 3"]).standalone).toBe("and how long does the raku kiln in lab 3 stay hot");
+    expect(resolveFollowUp("what's its capacity", ["who is the curator of the Harbour Gallery"]).standalone).toBe("what's the Harbour Gallery's capacity");
+    // "margin of error" is one name: "of" before a bare noun asks no attribute of a thing.
+    expect(resolveFollowUp("how is it worked out", ["what is the margin of error in the survey example"]).standalone).toBe("how is margin of error in the survey example worked out");
+  });
+
   it("swaps an item numbered in words whole ('unit two' for 'unit three'), as one numbered in figures", () => {
     expect(resolveFollowUp("and for module three?", ["what are the glaze tests for module two"]).standalone).toBe("what are the glaze tests for module three");
     expect(resolveFollowUp("what about kiln five?", ["when is the firing in kiln two"]).standalone).toBe("when is the firing in kiln five");

@@ -415,7 +415,9 @@ function nounPhrases(text: string): Array<{ text: string; plural: boolean }> {
       if (named(t, j) || id) last = j;
     }
     let first = i;
-    while (first > 0 && (tokens[first - 1].pos === "ADJ" || (tokens[first - 1].pos === "NOUN" && tokens[first - 1].content))) first--;
+    // A word hyphened to the phrase's first is part of it ("the fair-copy map", "the three-term label"), whatever the tagger calls it.
+    const hyphened = (k: number) => k > 1 && /^[-‐–]$/.test(tokens[k - 1].text) && tokens[k - 1].start === tokens[k - 2].end && tokens[k].start === tokens[k - 1].end;
+    while (first > 0 && (tokens[first - 1].pos === "ADJ" || (tokens[first - 1].pos === "NOUN" && tokens[first - 1].content) || hyphened(first))) first -= hyphened(first) ? 2 : 1;
     // Between a determiner and its noun every word modifies the noun, whatever the tagger calls it ("the back/ADV work/VERB ratio").
     let det = first;
     while (det > 0 && !["AUX", "ADP", "PUNCT", "PRON", "CCONJ", "SCONJ", "PART", "DET"].includes(tokens[det - 1].pos) && !POSSESSIVE_DETERMINERS.has(lower(tokens[det - 1]))) det--;
@@ -652,7 +654,11 @@ export function resolveFollowUp(question: string, history: readonly string[], pr
   const previous = history.at(-1);
   if (!previous) return none;
   const prev = resolveFollowUp(previous, history.slice(0, -1)).standalone;
-  const phrases = nounPhrases(prev);
+  // A frame before the interrogative ("in Q3, what is …", "q5e what's …") says where the question is set, not what it asks about: a swap keeps it.
+  const prevWords = annotate(prev).tokens;
+  const wh = prevWords.findIndex(isInterrogative);
+  const asked = nounPhrases(prev).filter((p) => wh <= 0 || prev.indexOf(p.text) >= prevWords[wh].start);
+  const phrases = asked.length ? asked : nounPhrases(prev);
   // The phrase the previous question is mainly about: its first, unless that is the interrogative's own ("how many marks is the essay worth", "which room is the lab in"): then the next.
   const prevPhrase = (phrases.length > 1 && asksWithPhrase(prev, phrases[0].text) ? phrases[1] : phrases[0])?.text;
   if (!prevPhrase) return none;
@@ -710,7 +716,9 @@ export function resolveFollowUp(question: string, history: readonly string[], pr
     const plural = PLURAL_PRONOUNS.has(lower(t));
     // "a sketch of that", "why does that work": "that" or "this" alone points at what the previous question asked how or why to do, not at one of its nouns.
     const process = !proForm && (lower(t) === "that" || lower(t) === "this") ? askedProcess(prev) : null;
-    const referent = process ?? (PERSONAL_PRONOUNS.has(lower(t)) ? prevPhrase : (phrases.find((p) => p.plural === plural)?.text ?? prevPhrase));
+    const phrase = process ?? (PERSONAL_PRONOUNS.has(lower(t)) ? prevPhrase : (phrases.find((p) => p.plural === plural)?.text ?? prevPhrase));
+    // "it" and "they" point at a thing, not at what was asked of it: "the max height of the ball" then "how far does it go" is about the ball.
+    const referent = process || PERSONAL_PRONOUNS.has(lower(t)) || ALL_DEMONSTRATIVES.has(lower(t)) ? phrase : thingOf(phrase);
     const standalone = question.slice(0, t.start) + asked(referent) + rest;
     return { standalone, resolution: { kind: "pronoun", reason: `“${t.text}” refers to “${referent}” from the previous question` } };
   }
@@ -733,6 +741,19 @@ export function resolveFollowUp(question: string, history: readonly string[], pr
     return { standalone: `${body} (${named})?`, resolution: { kind: "ellipsis", reason: `goes on from the previous question: “${named}” from it` } };
   }
   return none;
+}
+
+/**
+ * What an attribute phrase is of ("the ball in problem 6" of "max height of the ball in problem 6",
+ * "week 3" of "the topic of week 3"); the phrase itself when it names no attribute of a thing. A
+ * bare noun after "of" is part of one name ("margin of error").
+ */
+function thingOf(phrase: string): string {
+  const tokens = annotate(phrase).tokens;
+  const of = tokens.findIndex((t, k) => lower(t) === "of" && tokens.slice(0, k).some(isNounish));
+  const next = tokens[of + 1];
+  const thing = of > 0 && next && (isDeterminer(next) || next.pos === "PROPN" || (isNounish(next) && tokens[of + 2]?.pos === "NUM"));
+  return thing ? phrase.slice(next.start) : phrase;
 }
 
 /** Numbered things a question names: a noun and the number after it ("example 2.3", "session 4"). */
