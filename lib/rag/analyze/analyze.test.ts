@@ -169,6 +169,15 @@ describe("requestedParts: a condition before the question", () => {
       expect(parts.map((p) => p.ask)).toEqual(["bisque temperature", "when does the kiln open"]);
     }
   });
+
+  it("asks the question before ', and' again of a noun phrase that ends the sentence ('…, and the glaze firing?')", () => {
+    const { parts } = requestedParts("what's the soak time for the bisque firing in kiln 2, and the glaze firing?");
+    expect(parts.map((p) => p.ask)).toEqual(["what's the soak time for the bisque firing in kiln 2", "what's the soak time for the glaze firing in kiln 2"]);
+    expect(parts[1].answerType).toBe(parts[0].answerType);
+    // Without the comma, "and" joins two nouns of one phrase; with a pronoun, the phrase points back and is read as written.
+    expect(requestedParts("what's the difference between bisque and glaze firing?").parts).toHaveLength(1);
+    expect(requestedParts("who runs the kiln room, and her email?").parts.map((p) => p.ask)).not.toContain("who runs her email");
+  });
 });
 
 describe("requestedParts: required identifiers", () => {

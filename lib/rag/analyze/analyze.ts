@@ -128,6 +128,8 @@ interface Clause {
   to: number;
   /** The verbless phrase that frames the first question of the sentence ("in example 6", "at equal pressure"): it frames the later ones too. */
   frame?: { from: number; to: number };
+  /** A noun phrase alone after ", and" that asks the clause before it again of another thing ("…, and the turbine's?"). */
+  elliptic?: boolean;
 }
 
 const lower = (t: TextToken) => t.text.toLowerCase();
@@ -205,24 +207,30 @@ function clauses(question: string, tokens: TextToken[]): { asks: Clause[]; state
     }
     let start = seg.from;
     let frame: Clause["frame"];
+    let isElliptic = false;
     for (let i = seg.from + 1; i < seg.to; i++) {
       if (!PART_CONNECTIVES.has(lower(tokens[i]))) continue;
       let n = i;
       while (n < seg.to && PART_CONNECTIVES.has(lower(tokens[n]))) n++;
       const bareComma = tokens.slice(i, n).every((t) => t.text === ",");
-      if (n >= seg.to || !opensClause(tokens, n) || (bareComma && !isAux(tokens[n + 1]) && !isInterrogative(tokens[n]))) continue;
+      // "what's the exit temperature in Q2, and the exit pressure?": a comma and "and" before a verbless noun phrase that ends the sentence, after a whole question.
+      const rest = tokens.slice(n, seg.to);
+      // A pronoun in it ("…, and her email?") points back instead: the part is read as written, about the nouns before it.
+      const elliptic = n < seg.to && lower(tokens[i]) === "," && lower(tokens[n - 1]) === "and" && opensQuestion(tokens, start) && !rest.some((t) => isVerb(t) || t.pos === "PRON" || POSSESSIVE_DETERMINERS.has(lower(t))) && rest.some((t) => t.content && isNounish(t));
+      if (n >= seg.to || (!elliptic && (!opensClause(tokens, n) || (bareComma && !isAux(tokens[n + 1]) && !isInterrogative(tokens[n]))))) continue;
       const left = tokens.slice(start, i).filter((t) => t.pos !== "PUNCT");
       if (left.length === 0) continue;
       // "If I drain the field, how much water comes out?", "In the example with $100 of income, how much x is bought?":
       // a clause that asks nothing of its own sets up the question after it.
       const framed = framedQuestionAt(tokens, start, i);
       if (!asksBefore(tokens, start, i, bareComma, framed)) continue;
-      asks.push({ from: start, to: i, frame });
+      asks.push({ from: start, to: i, frame, elliptic: isElliptic });
       if (start === seg.from && framed > start) frame = { from: start, to: framed };
       start = n;
+      isElliptic = elliptic;
       i = n - 1;
     }
-    asks.push({ from: start, to: seg.to, frame });
+    asks.push({ from: start, to: seg.to, frame, elliptic: isElliptic });
   }
   return { asks, statements };
 }
@@ -679,7 +687,12 @@ export function resolveFollowUp(question: string, history: readonly string[], pr
       const via = opener.endsWith(" for") && !contentLemmas(swapped).some((l) => contentLemmas(prevPhrase).includes(l)) ? "for " : "";
       const setting = swappedSetting(prev, via + swapped, !!via);
       if (setting) return swappedIn(setting.standalone, setting.replaced);
-      const replaced = swappedPart(prevPhrase, swapped);
+      // "and the glaze firing?" after "… the soak time for the bisque firing …": the phrase with the same head noun is the one it stands for.
+      const swappedWords = annotate(swapped).tokens;
+      const adp = swappedWords.findIndex((t) => t.pos === "ADP");
+      const head = (adp < 0 ? swappedWords : swappedWords.slice(0, adp)).filter(isNounish).at(-1);
+      const parallel = (head && phrases.find((p) => contentLemmas(p.text).includes(head.lemma))?.text) ?? prevPhrase;
+      const replaced = swappedPart(parallel, swapped);
       const at = prev.indexOf(replaced);
       // "the margin of error" after "what's the …": one determiner, not two.
       const before = annotate(prev.slice(0, at)).tokens.at(-1);
@@ -772,10 +785,12 @@ function borrow(part: { focus: FocusTerm[]; required: RequiredId[] }, focus: rea
 export function requestedParts(question: string): { parts: RequestedPart[]; context: string[] } {
   const { tokens } = annotate(question);
   const { asks, statements } = clauses(question, tokens);
+  const written = (c: Clause) => cleanAsk(question.slice(tokens[c.from]?.start ?? 0, tokens[c.to - 1]?.end ?? 0));
   const drafts = asks
-    .map((c) => {
-      const own = tokens.slice(c.from, c.to);
-      const ask = cleanAsk(question.slice(own[0]?.start ?? 0, own.at(-1)?.end ?? 0));
+    .map((c, k) => {
+      // An elliptic part is the part before it asked again of its own noun phrase, as a follow-up "and the …?" would be.
+      const ask = c.elliptic && k > 0 ? cleanAsk(resolveFollowUp(`and ${written(c)}`, [written(asks[k - 1])]).standalone) : written(c);
+      const own = c.elliptic && k > 0 ? annotate(ask).tokens : tokens.slice(c.from, c.to);
       const draft = { ask, own, focus: focusOf(own), answerType: answerTypeOf(own), required: requiredIds(own) };
       if (c.frame) {
         const frame = tokens.slice(c.frame.from, c.frame.to);
