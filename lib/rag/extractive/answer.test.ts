@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { analyzeQuestion } from "../analyze/analyze";
 import { makeLabelled } from "../fixtures.mock";
 import type { GenerateState, LabelledPassage, Passage } from "../types";
-import { generateExtractive } from "./answer";
+import { generateExtractive, readPassages } from "./answer";
 import { featureNames } from "./features";
 import { defaultModel, type ExtractiveModel } from "./model";
 
@@ -199,5 +199,21 @@ describe("generateExtractive: conflicts and corrections", () => {
     const state = answer("When is the capstone poster due?", [doc("S1", calendar), doc("S2", memo, { documentId: "doc-S1" })]);
     expect(state.parts[0].state).toBe("supported");
     expect(state.parts[0].claims[0].evidence[0]).toEqual({ sourceId: "S1", quote: calendar });
+  });
+});
+
+describe("readPassages: sections", () => {
+  const item = "Problem 4 — Pottery fair stall\n\nA potter rents a stall for three days and sells mugs at $18 each.\n\n";
+  const table = "Day Mugs Takings\n1 12 216\n2 15 270\n3 9 162\n";
+  const lastSection = (text: string) => readPassages([doc("S1", text)])[0].sections.at(-1)!;
+
+  it("reads a table's header row in a numbered item's working as part of the item: its rows are about what the item states", () => {
+    expect([...lastSection(item + table).lemmas]).toEqual(expect.arrayContaining(["stall", "mug", "day"]));
+  });
+
+  it("keeps a table under a heading after the item to that heading alone", () => {
+    const section = lastSection(`${item}Sales summary\n\n${table}`);
+    expect([...section.lemmas]).toEqual(expect.arrayContaining(["day", "mug"]));
+    expect([...section.lemmas]).not.toContain("stall");
   });
 });

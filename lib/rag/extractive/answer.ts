@@ -88,7 +88,7 @@ function sectionsOf(p: Passage, annotated: Annotated): PassageReading["sections"
     sectionTitles(text).map((t) => {
       const title = text.slice(t.start, t.end);
       const statementEnd = sectionTitleEnd(text, t);
-      return { from: from(t.start), title, lemmas: lemmasOf(t.start, statementEnd), source: text, start: t.start, end: t.end, posedTo: itemNounOf(title) ? statementEnd - offset : -1 };
+      return { from: from(t.start), title, lemmas: lemmasOf(t.start, statementEnd), source: text, start: t.start, end: t.end, rows: !!t.rows, posedTo: itemNounOf(title) ? statementEnd - offset : -1 };
     });
   // A header row is known by the rows under it, which a chunk boundary may leave in the passage.
   const over = before + openingLines(p.text);
@@ -97,17 +97,19 @@ function sectionsOf(p: Passage, annotated: Annotated): PassageReading["sections"
     ...titlesIn(p.text, (a) => a, (a, b) => new Set(annotated.tokens.filter((k) => k.content && k.start >= a && k.end <= b).map((k) => k.lemma)), 0).filter((t) => !(continues && t.start === 0)),
   ];
   const nested: Array<PassageReading["sections"][number]> = [];
-  titles.forEach(({ from, title, lemmas, source, start, posedTo }, i) => {
+  titles.forEach(({ from, title, lemmas, source, start, rows, posedTo }, i) => {
     const noun = itemNounOf(title);
     const above = titles[i - 1];
     // An item sits in the last item of another noun ("Table 1." in "Problem 1 · …", past the table's header row), else in the last title of another noun.
     const earlier = titles.slice(0, i);
     const otherItem = earlier.findLastIndex((o) => ![null, noun].includes(itemNounOf(o.title)));
+    // A table's header row in a numbered item's working ("Stage Motion Duration Distance" under "Problem 9 …") is part of the item, unless a heading came between.
+    const inItem = rows && otherItem >= 0 && earlier.slice(otherItem + 1).every((o) => o.rows || partLetterOf(o.title));
     const k = noun
       ? otherItem >= 0 ? otherItem : earlier.findLastIndex((o) => itemNounOf(o.title) !== noun)
       : above && above.source === source && /^[^\S\n]*\n[^\S\n]*$/.test(source.slice(above.end, start))
         ? i - 1
-        : partLetterOf(title) ? otherItem : -1;
+        : partLetterOf(title) || inItem ? otherItem : -1;
     const outer = nested[k];
     nested.push(outer ? { from, lemmas: new Set([...lemmas, ...outer.lemmas]), titles: `${outer.titles}\n${title}`, posedTo } : { from, lemmas, titles: title, posedTo });
   });

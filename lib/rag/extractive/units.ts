@@ -97,10 +97,10 @@ export const itemNounOf = (title: string): string | null => ITEM_TITLE.exec(titl
  * end ("Project 2 — …" inside a block is a row of a table, not a title). What a section's title
  * names, each line under it is about.
  */
-export function sectionTitles(text: string): Span[] {
+export function sectionTitles(text: string): Array<Span & { rows?: true }> {
   const lines = linesOf(text);
   return lines.flatMap((line, i) => {
-    if (headsRows(lines, i)) return [{ start: line.start, end: line.end }];
+    if (headsRows(lines, i)) return [{ start: line.start, end: line.end, rows: true as const }];
     if (line.blank || !(i === 0 || lines[i - 1].blank)) return [];
     if (numberedHeading(lines, i)) return [{ start: line.start, end: line.end }];
     // A part's heading alone on its line ("(b) Profit at P = 30 [2]") titles the working under it; a part that says something ("(b) the kiln is shared.") is an item of a list.
