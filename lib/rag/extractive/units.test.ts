@@ -319,6 +319,8 @@ describe("rows a chunk boundary cut from their table", () => {
     expect(end("Firing schedule\n\nBisque firings run on Mondays.")).toBe("Firing schedule");
     // A title set apart by layout alone, no dash or colon after the number: the statement under it still says what the working answers.
     expect(end("Problem 4 Drying rack load\n\nA rack holds 12 boards of 1.5 kg each.\nLoad = 12 × 1.5 = 18 kg")).toBe("Problem 4 Drying rack load\n\nA rack holds 12 boards of 1.5 kg each.");
+    // An item numbered by a code ("B3", "Q2") states itself as one numbered by a noun does.
+    expect(end("B3 Kiln hire\n\nGiven: the kiln hires at $40 per firing.\nCost = 3 × 40 = $120")).toBe("B3 Kiln hire\n\nGiven: the kiln hires at $40 per firing.");
     // A number and a lowercase word is a row of a table or a sentence, not a title ("Week 4 in the kiln room").
     expect(end("Week 4 in the kiln room\n\nBring glaze samples.")).toBe("Week 4 in the kiln room");
   });

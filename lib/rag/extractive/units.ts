@@ -81,15 +81,18 @@ const PART_LABEL = /^\s*\(?([a-z]|[ivx]{1,4})\)\s+(?=\S)/i;
 
 /** A numbered item's label: one or two capitalised words and the item's number ("Worked Example 2.1"); its noun is captured. */
 const ITEM_LABEL = String.raw`(?:\p{Lu}\p{L}*\s+)?(\p{Lu}\p{L}*)\s+\d+(?:\.\d+)*`;
-/** A numbered item's title opening a line: "Example 9.1 (Cereal weights).", "Worked Example 2.1 — …", "Definition 3.2 (…)", "Problem 4 · Beam reactions", "Task 2. Survey design", "Problem 3 Train leaving a station". */
-const ITEM_TITLE = new RegExp(String.raw`^${ITEM_LABEL}(?:\s*(?:\(|\p{Pd}|:|·|\.\s)|\s+\p{Lu}\p{Ll})`, "u");
+/** A numbered item's title opening a line: "Example 9.1 (Cereal weights).", "Worked Example 2.1 — …", "Definition 3.2 (…)", "Problem 4 · Beam reactions", "Task 2. Survey design", "Problem 3 Train leaving a station", or one numbered by a code ("B3 Kiln hire", "Q2 — Yields"), its letter the noun. */
+const ITEM_TITLE = new RegExp(String.raw`^(?:${ITEM_LABEL}|(\p{Lu})\d{1,2})(?:\s*(?:\(|\p{Pd}|:|·|\.\s)|\s+\p{Lu}\p{Ll})`, "u");
 const BARE_ITEM_LABEL = new RegExp(String.raw`^${ITEM_LABEL}[.:]?$`, "u");
 
 /** A numbered item's label alone ("Table 2.4.", "Worked Example 3"): the caption or the lines after it say what the item holds. */
 export const isBareItemLabel = (text: string) => BARE_ITEM_LABEL.test(text);
 
 /** The noun a numbered item's title numbers ("step" of "Step 2: …", "example" of "Worked Example 4.2 — …"), or null for another title. */
-export const itemNounOf = (title: string): string | null => ITEM_TITLE.exec(title)?.[1].toLowerCase() ?? null;
+export const itemNounOf = (title: string): string | null => {
+  const label = ITEM_TITLE.exec(title);
+  return label ? (label[1] ?? label[2]).toLowerCase() : null;
+};
 
 /**
  * The titles of the sections of a text, in order: a short line opening its block (a heading, a
