@@ -34,6 +34,13 @@ describe("answerUnits: kinds", () => {
     for (const second of ["It closes Friday 7 March", "Close the lid before firing"]) expect(unitsOf(`${opens}\n${second}`).map((u) => u.quote)).not.toContain(`${opens}\n${second}`);
   });
 
+  it("quotes a sentence the printout broke across a blank line as one ('… will instead be', blank, 'held on …')", () => {
+    const text = "Glazing is on Tuesdays. The Week 6 glazing session will instead be\n\nheld on Thursday 10 April in Studio 2. Bring aprons.";
+    expect(unitsOf(text).map((u) => u.quote)).toContain("The Week 6 glazing session will instead be\n\nheld on Thursday 10 April in Studio 2.");
+    // A block that ends its sentence, or one that opens a new one, stands alone.
+    expect(unitsOf("Glazing is on Tuesdays.\n\nbring aprons to each session.").map((u) => u.quote)).not.toContain("Glazing is on Tuesdays.\n\nbring aprons to each session.");
+  });
+
   it("reads an inline label with its value on the same line", () => {
     expect(unitsOf("Office: Room 12")).toEqual([{ kind: "label_value", quote: "Office: Room 12", context: [] }]);
   });

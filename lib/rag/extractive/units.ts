@@ -264,6 +264,13 @@ export function answerUnits(annotated: Annotated, continuesRows = false): Unit[]
     const entry = multiSentence && wordCount(line.text) <= MAX_ENTRY_WORDS && inLine.slice(1).every(onlyData);
     if (!announces && (!multiSentence || entry || lineKind === "label_value" || lineKind === "list_item" || lineKind === "table_row")) add(lineKind, line.start, line.end, lineContext);
 
+    // A sentence the printout broke across a blank line ("… will instead be", blank, "held on Wednesday …"): its two halves are quoted as one.
+    const above = blockStart && i > 1 ? lines[i - 2] : undefined;
+    if (above && !above.blank && /[\p{Ll},]$/u.test(above.text) && /^\p{Ll}/u.test(line.text)) {
+      const opening = sentences.findLast((x) => x.start < above.end && x.end > above.start);
+      const closing = sentences.find((x) => x.start < line.end && x.end > line.start);
+      add("sentence", Math.max(above.start, opening?.start ?? above.start), Math.min(line.end, closing?.end ?? line.end), headerContext);
+    }
     // A line that opens with a verb in the third person ("Closes Friday at noon", "Runs until week 9") has the subject of the line above: quoted with that line too.
     if (!blockStart && opensWithVerb(annotated.tokens, line)) add(lineKind === "table_row" ? "line" : lineKind, lines[i - 1].start, line.end, lineContext);
 
