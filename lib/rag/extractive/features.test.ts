@@ -293,6 +293,13 @@ describe("unitFeatures: a task's prompt", () => {
     // An instruction without a task's part marker states what to do.
     expect(get(m, "Submit the batch card to the technician.").question).toBe(0);
   });
+
+  it("reads a part lettered with a period ('b. Determine …') as a task's prompt too", () => {
+    const notes = "Exercise 3 — Kiln cooling\n\nb. Determine the kiln temperature after 2 hours.\n\nb. Temperature = 900 − 2 × 150 = 600 °C.";
+    const m = featuresOf("what is the kiln temperature after 2 hours", [{ text: notes }]);
+    expect(get(m, "b. Determine the kiln temperature after 2 hours.").question).toBe(1);
+    expect(get(m, "b. Temperature = 900 − 2 × 150 = 600 °C.").question).toBe(0);
+  });
 });
 
 describe("required identifiers", () => {

@@ -455,8 +455,8 @@ function saysWhere(own: readonly TextToken[], questionLemmas: ReadonlySet<string
 /** A value worked out: a number right after "=" or "≈" ("so x* = 25", "≈ 1.89 m"). */
 const WORKED_VALUE = /[=≈]\s*\(?[−–-]?[$€£]?\s*(\d[\d,]*(?:\.\d+)?)/gu;
 
-/** A part of an exercise's task: "(b) Find the source current." sets the question a worked solution answers below it, and states nothing. */
-const PART_MARKER = /^\s*\(?(?:[a-z]|[ivx]{1,4})\)\s*/i;
+/** A part of an exercise's task: "(b) Find the source current." or "b. Determine the exit pressure." sets the question a worked solution answers below it, and states nothing. */
+const PART_MARKER = /^\s*(?:\(?(?:[a-z]|[ivx]{1,4})\)|[a-h]\.(?=\s))\s*/i;
 function isTaskPrompt(quote: string, own: readonly TextToken[]): boolean {
   const marker = PART_MARKER.exec(quote);
   if (!marker || /[=≈]/.test(quote)) return false;
