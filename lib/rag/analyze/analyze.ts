@@ -128,7 +128,7 @@ interface Clause {
   to: number;
   /** The verbless phrase that frames the first question of the sentence ("in example 6", "at equal pressure"): it frames the later ones too. */
   frame?: { from: number; to: number };
-  /** A noun phrase alone after ", and" that asks the clause before it again of another thing ("…, and the turbine's?"). */
+  /** A noun phrase alone after ", and" that asks the clause before it again of another thing ("… for the bisque firing, and the glaze firing?"). */
   elliptic?: boolean;
 }
 
@@ -665,8 +665,9 @@ export function resolveFollowUp(question: string, history: readonly string[], pr
   // A frame before the interrogative ("in Q3, what is …", "q5e what's …") says where the question is set, not what it asks about: a swap keeps it.
   const prevWords = annotate(prev).tokens;
   const wh = prevWords.findIndex(isInterrogative);
-  const asked = nounPhrases(prev).filter((p) => wh <= 0 || prev.indexOf(p.text) >= prevWords[wh].start);
-  const phrases = asked.length ? asked : nounPhrases(prev);
+  const all = nounPhrases(prev);
+  const asked = all.filter((p) => wh <= 0 || prev.indexOf(p.text) >= prevWords[wh].start);
+  const phrases = asked.length ? asked : all;
   // The phrase the previous question is mainly about: its first, unless that is the interrogative's own ("how many marks is the essay worth", "which room is the lab in"): then the next.
   const prevPhrase = (phrases.length > 1 && asksWithPhrase(prev, phrases[0].text) ? phrases[1] : phrases[0])?.text;
   if (!prevPhrase) return none;
@@ -786,10 +787,12 @@ export function requestedParts(question: string): { parts: RequestedPart[]; cont
   const { tokens } = annotate(question);
   const { asks, statements } = clauses(question, tokens);
   const written = (c: Clause) => cleanAsk(question.slice(tokens[c.from]?.start ?? 0, tokens[c.to - 1]?.end ?? 0));
+  const asked: string[] = [];
   const drafts = asks
     .map((c, k) => {
       // An elliptic part is the part before it asked again of its own noun phrase, as a follow-up "and the …?" would be.
-      const ask = c.elliptic && k > 0 ? cleanAsk(resolveFollowUp(`and ${written(c)}`, [written(asks[k - 1])]).standalone) : written(c);
+      const ask = c.elliptic && k > 0 ? cleanAsk(resolveFollowUp(`and ${written(c)}`, [asked[k - 1]]).standalone) : written(c);
+      asked.push(ask);
       const own = c.elliptic && k > 0 ? annotate(ask).tokens : tokens.slice(c.from, c.to);
       const draft = { ask, own, focus: focusOf(own), answerType: answerTypeOf(own), required: requiredIds(own) };
       if (c.frame) {

@@ -98,7 +98,7 @@ export const itemNounOf = (title: string): string | null => {
  * The titles of the sections of a text, in order: a short line opening its block (a heading, a
  * table's header row), or a numbered item's title opening its block, up to its first sentence's
  * end ("Project 2 — …" inside a block is a row of a table, not a title). What a section's title
- * names, each line under it is about.
+ * names, each line under it is about. `rows` marks a table's header row.
  */
 export function sectionTitles(text: string): Array<Span & { rows?: true }> {
   const lines = linesOf(text);
