@@ -9,6 +9,7 @@ import type { QuestionRow, SetRunReport } from "@/lib/eval/course-run";
 import type { Rate } from "@/lib/eval/metrics";
 import type { Mean } from "@/lib/eval/set-metrics";
 import type { EvalReport } from "@/lib/server/evaluation";
+import { knobLimits } from "@/lib/workbench/compare";
 import { ChunkSizeChart, chartedMetrics, ScoreDistribution } from "./charts";
 import { HeadRow } from "./head-row";
 
@@ -227,7 +228,7 @@ function FloorSection({ courseSlug, questions, floor, runFloor }: { courseSlug: 
             type="number"
             min={0}
             max={1}
-            step={0.01}
+            step={knobLimits.minScore.step}
             value={value}
             onChange={(e) => pick(e.target.valueAsNumber)}
             className="mt-1 block w-28 rounded-lg border border-line-strong bg-surface px-3 py-2 font-mono text-[15px] text-ink outline-none focus:border-accent-500 focus:ring-2 focus:ring-accent-100"

@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import type { Answer, AnswerStatus, TraceRecord } from "@/lib/rag/pipeline";
-import { compareRuns, type PlaygroundRun } from "./compare";
+import { defaultModel } from "@/lib/rag/pipeline";
+import { shippedFloor } from "@/lib/eval/fit";
+import { compareRuns, knobLimits, type PlaygroundRun } from "./compare";
 
 const hit = (chunkId: string, rank: number) => ({
   chunkId,
@@ -69,5 +71,17 @@ describe("comparing two playground runs", () => {
     ]);
     expect(diff.statusChanged).toBe(true);
     expect(compareRuns(original, original).statusChanged).toBe(false);
+  });
+});
+
+describe("the floor knob", () => {
+  // A number input refuses to submit a value off its step: the form must accept the floor it shows as the default.
+  const onStep = (value: number) => Math.abs(value / knobLimits.minScore.step - Math.round(value / knobLimits.minScore.step)) < 1e-9;
+
+  it("takes the shipped floor, and any median of the folds' floors, as a value on its step", () => {
+    expect(onStep(defaultModel.floor ?? 0)).toBe(true);
+    const folds = (floors: number[]) => floors.map((floor, i) => ({ group: `course:fold-${i}`, floor }));
+    expect(onStep(shippedFloor(folds([0.22, 0.23])))).toBe(true);
+    expect(onStep(shippedFloor(folds([0.21, 0.22, 0.24, 0.25])))).toBe(true);
   });
 });
