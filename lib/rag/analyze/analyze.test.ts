@@ -344,6 +344,12 @@ describe("follow-ups", () => {
     expect(a.standalone).toContain("glaze cost");
   });
 
+  it("reads 'that week' or 'this example' as the phrase of the previous question the noun heads ('the spring glaze week')", () => {
+    expect(resolveFollowUp("and who leads the demo that week?", ["what are the readings for the spring glaze week?"]).standalone).toBe("and who leads the demo the spring glaze week?");
+    // A noun the previous question named bare adds nothing to point at.
+    expect(resolveFollowUp("and who leads the demo that week?", ["what is due this week?"]).standalone).not.toContain("the week week");
+  });
+
   it("reads 'it' and 'its' as the thing the previous question asked an attribute of, not the attribute", () => {
     expect(resolveFollowUp("and how long does it stay hot", ["what's the peak temperature of the raku kiln in lab 3"]).standalone).toBe("and how long does the raku kiln in lab 3 stay hot");
     expect(resolveFollowUp("what's its capacity", ["who is the curator of the Harbour Gallery"]).standalone).toBe("what's the Harbour Gallery's capacity");

@@ -689,10 +689,8 @@ export function resolveFollowUp(question: string, history: readonly string[], pr
       const setting = swappedSetting(prev, via + swapped, !!via);
       if (setting) return swappedIn(setting.standalone, setting.replaced);
       // "and the glaze firing?" after "… the soak time for the bisque firing …": the phrase with the same head noun is the one it stands for.
-      const swappedWords = annotate(swapped).tokens;
-      const adp = swappedWords.findIndex((t) => t.pos === "ADP");
-      const head = (adp < 0 ? swappedWords : swappedWords.slice(0, adp)).filter(isNounish).at(-1);
-      const parallel = (head && phrases.find((p) => contentLemmas(p.text).includes(head.lemma))?.text) ?? prevPhrase;
+      const head = headLemmaOf(swapped);
+      const parallel = (head && phrases.find((p) => contentLemmas(p.text).includes(head))?.text) ?? prevPhrase;
       const replaced = swappedPart(parallel, swapped);
       const at = prev.indexOf(replaced);
       // "the margin of error" after "what's the …": one determiner, not two.
@@ -743,6 +741,14 @@ export function resolveFollowUp(question: string, history: readonly string[], pr
     const standalone = question.slice(0, tokens[one].start) + referent + question.slice(tokens[one].end);
     return { standalone, resolution: { kind: "pronoun", reason: `“${tokens[one].text}” stands for “${referent}” from the previous question` } };
   }
+  // "that week", "the same example": a demonstrative before a noun heading a phrase of the previous question points at that phrase ("the moral luck week").
+  const pointed = tokens.findIndex((t, i) => ALL_DEMONSTRATIVES.has(lower(t)) && !!tokens[i + 1] && isNounish(tokens[i + 1]) && !isNounish(tokens[i + 2] ?? t));
+  const named = pointed >= 0 ? modifiedIn(prevWords, tokens[pointed + 1].lemma) : null;
+  if (named) {
+    const phrase = prev.slice(named.start, named.end);
+    const standalone = `${question.slice(0, tokens[pointed].start)}the ${phrase}${question.slice(tokens[pointed + 1].end)}`;
+    return { standalone, resolution: { kind: "pronoun", reason: `“${question.slice(tokens[pointed].start, tokens[pointed + 1].end)}” points at “${phrase}” from the previous question` } };
+  }
   const body = question.replace(/[?.!\s]+$/, "");
   if (!tokens.some((t) => t.content && (isNounish(t) || hasAlnumId(t)) && !TYPE_NOUNS.has(t.lemma))) {
     return { standalone: `${body} (${prevPhrase})?`, resolution: { kind: "ellipsis", reason: `no subject of its own: “${prevPhrase}” from the previous question` } };
@@ -755,6 +761,26 @@ export function resolveFollowUp(question: string, history: readonly string[], pr
     return { standalone: `${body} (${named})?`, resolution: { kind: "ellipsis", reason: `goes on from the previous question: “${named}” from it` } };
   }
   return none;
+}
+
+/** Where a noun with this lemma stands in a question with the words that modify it ("moral luck week" of "… for the moral luck week?"), or null when it stands bare or not at all. */
+function modifiedIn(words: readonly TextToken[], lemma: string): { start: number; end: number } | null {
+  const at = words.findIndex((t) => t.lemma === lemma && isNounish(t));
+  // Back to its determiner, every word between modifying the noun whatever the tagger calls it ("the spring glaze/VERB week"); without one, its adjectives and nouns.
+  let from = at;
+  while (from > 0 && !["AUX", "ADP", "PUNCT", "PRON", "CCONJ", "SCONJ", "PART", "DET"].includes(words[from - 1].pos) && !isDeterminer(words[from - 1])) from--;
+  if (!(from > 0 && isDeterminer(words[from - 1]))) {
+    from = at;
+    while (from > 0 && (words[from - 1].pos === "ADJ" || ((isNounish(words[from - 1]) || words[from - 1].pos === "NUM") && words[from - 1].content))) from--;
+  }
+  return at > 0 && from < at ? { start: words[from].start, end: words[at].end } : null;
+}
+
+/** The lemma of a noun phrase's head: its last noun before any preposition ("firing" of "the glaze firing in kiln 2"). */
+function headLemmaOf(phrase: string): string | undefined {
+  const words = annotate(phrase).tokens;
+  const adp = words.findIndex((t) => t.pos === "ADP");
+  return (adp < 0 ? words : words.slice(0, adp)).filter(isNounish).at(-1)?.lemma;
 }
 
 /**
