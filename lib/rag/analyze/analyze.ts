@@ -406,6 +406,16 @@ const cleanAsk = (s: string) =>
     .replace(/[\s?!.,;:]+$/, "")
     .trim();
 
+/** Where the noun phrase of the noun at `at` starts: back over its adjectives, nouns and hyphened words, then to its determiner, every word between modifying the noun whatever the tagger calls it ("the back/ADV work/VERB ratio", "the fair-copy map"). */
+function phraseStart(tokens: readonly TextToken[], at: number): number {
+  let first = at;
+  const hyphened = (k: number) => k > 1 && /^[-‐–]$/.test(tokens[k - 1].text) && tokens[k - 1].start === tokens[k - 2].end && tokens[k].start === tokens[k - 1].end;
+  while (first > 0 && (tokens[first - 1].pos === "ADJ" || (tokens[first - 1].pos === "NOUN" && tokens[first - 1].content) || hyphened(first))) first -= hyphened(first) ? 2 : 1;
+  let det = first;
+  while (det > 0 && !["AUX", "ADP", "PUNCT", "PRON", "CCONJ", "SCONJ", "PART", "DET"].includes(tokens[det - 1].pos) && !POSSESSIVE_DETERMINERS.has(lower(tokens[det - 1]))) det--;
+  return det < first && det > 0 && isDeterminer(tokens[det - 1]) ? det : first;
+}
+
 /** The noun phrases of a question, in order: runs of nouns and the words that join them ("late penalty", "Assignment 4", "policy on regrades"), and whether the head is plural. */
 function nounPhrases(text: string): Array<{ text: string; plural: boolean }> {
   const { tokens } = annotate(text);
@@ -422,14 +432,7 @@ function nounPhrases(text: string): Array<{ text: string; plural: boolean }> {
       if (!(named(t, j) || id || t.pos === "ADJ" || t.pos === "ADP" || t.pos === "DET" || t.pos === "CCONJ")) break;
       if (named(t, j) || id) last = j;
     }
-    let first = i;
-    // A word hyphened to the phrase's first is part of it ("the fair-copy map", "the three-term label"), whatever the tagger calls it.
-    const hyphened = (k: number) => k > 1 && /^[-‐–]$/.test(tokens[k - 1].text) && tokens[k - 1].start === tokens[k - 2].end && tokens[k].start === tokens[k - 1].end;
-    while (first > 0 && (tokens[first - 1].pos === "ADJ" || (tokens[first - 1].pos === "NOUN" && tokens[first - 1].content) || hyphened(first))) first -= hyphened(first) ? 2 : 1;
-    // Between a determiner and its noun every word modifies the noun, whatever the tagger calls it ("the back/ADV work/VERB ratio").
-    let det = first;
-    while (det > 0 && !["AUX", "ADP", "PUNCT", "PRON", "CCONJ", "SCONJ", "PART", "DET"].includes(tokens[det - 1].pos) && !POSSESSIVE_DETERMINERS.has(lower(tokens[det - 1]))) det--;
-    if (det < first && det > 0 && (tokens[det - 1].pos === "DET" || POSSESSIVE_DETERMINERS.has(lower(tokens[det - 1])))) first = det;
+    const first = phraseStart(tokens, i);
     // The head: the last noun before any preposition ("policy" of "policy on regrades", "stars" of "K stars").
     const ofPhrase = tokens.slice(i, last + 1);
     const headEnd = ofPhrase.findIndex((t) => t.pos === "ADP");
@@ -766,13 +769,7 @@ export function resolveFollowUp(question: string, history: readonly string[], pr
 /** Where a noun with this lemma stands in a question with the words that modify it ("moral luck week" of "… for the moral luck week?"), or null when it stands bare or not at all. */
 function modifiedIn(words: readonly TextToken[], lemma: string): { start: number; end: number } | null {
   const at = words.findIndex((t) => t.lemma === lemma && isNounish(t));
-  // Back to its determiner, every word between modifying the noun whatever the tagger calls it ("the spring glaze/VERB week"); without one, its adjectives and nouns.
-  let from = at;
-  while (from > 0 && !["AUX", "ADP", "PUNCT", "PRON", "CCONJ", "SCONJ", "PART", "DET"].includes(words[from - 1].pos) && !isDeterminer(words[from - 1])) from--;
-  if (!(from > 0 && isDeterminer(words[from - 1]))) {
-    from = at;
-    while (from > 0 && (words[from - 1].pos === "ADJ" || ((isNounish(words[from - 1]) || words[from - 1].pos === "NUM") && words[from - 1].content))) from--;
-  }
+  const from = at > 0 ? phraseStart(words, at) : at;
   return at > 0 && from < at ? { start: words[from].start, end: words[at].end } : null;
 }
 
